@@ -1,0 +1,72 @@
+/**
+ * The Core facade: the one object that the CLI, the web shell, the Electron
+ * main process and the MCP server drive. It never imports Electron.
+ * Created by `openCore()` (main/core/index.ts).
+ */
+import type {
+  ChangeEvent, EntitySummary, EntityView, GraphSnapshot, PathResult, Problem,
+  SearchHit, SyncReport, SyncStatus, Traversal,
+} from '../../shared/types.js';
+import type { Schema, VaultConfig } from '../config/types.js';
+
+export type Direction = 'out' | 'in' | 'both';
+
+export interface ListFilter {
+  type?: string;
+  layer?: string;
+  tag?: string;
+  /** include placeholders (default false) */
+  placeholders?: boolean;
+  offset?: number;
+  limit?: number;
+}
+
+export interface EntityQuery {
+  type?: string;
+  layer?: string;
+}
+
+export interface LookupMatch {
+  entity: EntitySummary;
+  /** 1 exact name, 0.9 exact alias, 0.8 file name, <0.8 prefix/fuzzy */
+  confidence: number;
+  matchedOn: 'name' | 'alias' | 'filename' | 'prefix' | 'fuzzy';
+  matchedText: string;
+}
+
+export interface Core {
+  readonly vaultDir: string;
+  config(): VaultConfig;
+  schema(): Schema;
+  status(): SyncStatus;
+
+  /** Bring the graph up to date with the files (incremental by hash unless full). */
+  sync(opts?: { full?: boolean }): Promise<SyncReport>;
+  /** Start watching the vault; changes are applied and announced through onChange. */
+  watch(): Promise<void>;
+  onChange(fn: (e: ChangeEvent) => void): () => void;
+
+  /** Resolve a name (or id) to one entity and its relations both ways; null when none. */
+  getEntity(nameOrId: string, q?: EntityQuery): Promise<EntityView | null>;
+  lookup(name: string, limit?: number): Promise<LookupMatch[]>;
+  list(filter?: ListFilter): Promise<{ items: EntitySummary[]; total: number }>;
+  relations(nameOrId: string, opts?: { depth?: number; type?: string; direction?: Direction }): Promise<Traversal>;
+  path(from: string, to: string, maxDepth?: number): Promise<PathResult | null>;
+  search(text: string, opts?: { layer?: string; type?: string; limit?: number }): Promise<SearchHit[]>;
+  /** prefix / fuzzy completion over names and aliases */
+  suggest(prefix: string, limit?: number): Promise<LookupMatch[]>;
+  /** Read-only Cypher; anything that writes or loads is refused with an error. */
+  cypher(query: string): Promise<Record<string, unknown>[]>;
+  problems(): Problem[];
+  graph(filter?: { layer?: string }): Promise<GraphSnapshot>;
+
+  close(): Promise<void>;
+}
+
+/** Errors the core raises on purpose; `code` is stable, message is for humans. */
+export class CoreError extends Error {
+  constructor(public readonly code: string, message: string, public readonly details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'CoreError';
+  }
+}

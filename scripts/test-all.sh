@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The README's test command (`npm test`): typecheck, lint, unit tests (vitest)
+# and end-to-end tests (Playwright in Debian Chromium against the web shell).
+# Each suite writes a JSON report; scripts/summarize-tests.mjs prints the
+# closing line "N passed, N failed[, N skipped]". Exit 1 if anything failed.
+set -u
+cd "$(dirname "$0")/.."
+out=test-results
+mkdir -p "$out"
+rm -f "$out"/*.json "$out"/*.status
+
+run() { # name, command...
+  local name=$1; shift
+  echo "::: $name: $*"
+  "$@"
+  echo $? > "$out/$name.status"
+}
+
+run typecheck npx tsc -p tsconfig.json --noEmit
+run lint npx eslint . --max-warnings=-1
+run unit npx vitest run --reporter=default --reporter=json --outputFile.json="$out/unit.json"
+if [ "${LORECRAFT_SKIP_E2E:-}" != "1" ]; then
+  run build npm run --silent build:renderer
+  run e2e npx playwright test --reporter=list,json
+fi
+node scripts/summarize-tests.mjs "$out"
