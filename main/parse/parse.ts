@@ -1,0 +1,271 @@
+/**
+ * The note parser: bytes in, ParsedNote out. Pure and total: it never throws;
+ * every defect of the input becomes a Problem (file + line) on the result.
+ *
+ * Cost model: one native sha256, one UTF-8 validity check, one yaml
+ * parseDocument of the frontmatter only (its node ranges give every line we
+ * need, so the YAML is never parsed twice), one line scan of the body.
+ */
+import { createHash } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
+import { parseDocument, isMap, isSeq, isScalar, isPair, type Node as YamlNode } from 'yaml';
+import type { Problem } from '../../shared/types.js';
+import type { FieldRef, ParsedNote, WikiLink } from './types.js';
+import { cleanTag, isValidTag, scanBody, scanLinks } from './wikilinks.js';
+
+export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+
+export interface ParseOptions {
+  /** frontmatter key holding the display name (schema title_field); default 'title' */
+  titleField?: string;
+  /** larger files are not parsed ('too-large'); default 10 MiB */
+  maxBytes?: number;
+}
+
+function basenameOf(path: string): string {
+  const seg = path.slice(path.lastIndexOf('/') + 1);
+  return seg.toLowerCase().endsWith('.md') ? seg.slice(0, -3) : seg;
+}
+
+function lineOfOffset(text: string, offset: number): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function emptyNote(path: string, hash: string, problems: Problem[]): ParsedNote {
+  const basename = basenameOf(path);
+  return {
+    path, hash, basename, frontmatter: {}, fieldLines: {}, hasFrontmatter: false, body: '', bodyLine: 1,
+    title: basename, aliases: [], tags: [], bodyLinks: [], fieldLinks: [], problems,
+  };
+}
+
+/** Locates the frontmatter block: first line `---`, closed by a line `---` or `...`. */
+function splitFrontmatter(text: string): { yaml: string; body: string; bodyLine: number } | null | 'unclosed' {
+  if (!text.startsWith('---')) return null;
+  const firstEnd = text.indexOf('\n');
+  const first = (firstEnd < 0 ? text : text.slice(0, firstEnd)).trimEnd();
+  if (first !== '---' || firstEnd < 0) return null;
+  let start = firstEnd + 1;
+  let line = 2;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const l = text.slice(start, end).trimEnd();
+    if (l === '---' || l === '...') {
+      return { yaml: text.slice(firstEnd + 1, start), body: text.slice(Math.min(end + 1, text.length)), bodyLine: line + 1 };
+    }
+    start = end + 1;
+    line++;
+  }
+  return 'unclosed';
+}
+
+/** Line starts of the YAML text, for offset -> line mapping (binary search). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+function lineAt(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid; else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+/** Collects wikilinks from every string scalar under `node`. */
+function walkLinks(node: unknown, field: string, starts: number[], base: number, out: WikiLink[]): void {
+  if (isScalar(node)) {
+    if (typeof node.value === 'string' && node.value.indexOf('[[') >= 0) {
+      const off = node.range ? node.range[0] : 0;
+      scanLinks(node.value, base + lineAt(starts, off) - 1, out, field);
+    }
+  } else if (isSeq(node)) {
+    for (const it of node.items) walkLinks(it, field, starts, base, out);
+  } else if (isMap(node)) {
+    for (const p of node.items) { walkLinks(p.key, field, starts, base, out); walkLinks(p.value, field, starts, base, out); }
+  } else if (isPair(node)) {
+    walkLinks(node.key, field, starts, base, out);
+    walkLinks(node.value, field, starts, base, out);
+  }
+}
+
+function stringList(v: unknown, splitString: RegExp | null): string[] {
+  if (v === undefined || v === null) return [];
+  if (Array.isArray(v)) {
+    const out: string[] = [];
+    for (const x of v) if (typeof x === 'string' || typeof x === 'number') out.push(String(x));
+    return out;
+  }
+  if (typeof v === 'string') return splitString ? v.split(splitString) : [v];
+  if (typeof v === 'number') return [String(v)];
+  return [];
+}
+
+function dedupeCi(items: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const t of items) {
+    const k = t.toLowerCase();
+    if (!seen.has(k)) { seen.add(k); out.push(t); }
+  }
+  return out;
+}
+
+export function parseNote(path: string, bytes: Buffer, opts: ParseOptions = {}): ParsedNote {
+  let hash = '';
+  try {
+    hash = createHash('sha256').update(bytes).digest('hex');
+    return parseInner(path, bytes, hash, opts);
+  } catch (err) {
+    // Defensive: the parser is total by contract. An internal failure still yields a note.
+    return emptyNote(path, hash, [{
+      severity: 'error', code: 'parse-failed', file: path, line: 1,
+      message: `could not parse: ${err instanceof Error ? err.message : String(err)}`,
+    }]);
+  }
+}
+
+function parseInner(path: string, bytes: Buffer, hash: string, opts: ParseOptions): ParsedNote {
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (bytes.length > maxBytes) {
+    return emptyNote(path, hash, [{
+      severity: 'error', code: 'too-large', file: path, line: 1,
+      message: `file is ${bytes.length} bytes, over the ${maxBytes}-byte limit: not parsed`,
+      hint: 'split the note, or move large content out of the vault',
+    }]);
+  }
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    return emptyNote(path, hash, [{
+      severity: 'error', code: 'binary', file: path, line: lineOfOffset(bytes.subarray(0, nul).toString('latin1'), nul),
+      message: 'file contains NUL bytes: a binary file, not a markdown note; not parsed',
+      hint: 'remove it from the vault or add it to exclude in lorecraft.yaml',
+    }]);
+  }
+  const problems: Problem[] = [];
+  let text = bytes.toString('utf8');
+  if (!isUtf8(bytes)) {
+    const bad = text.indexOf('\uFFFD');
+    problems.push({
+      severity: 'error', code: 'encoding', file: path, line: bad >= 0 ? lineOfOffset(text, bad) : 1,
+      message: 'file is not valid UTF-8: invalid bytes were replaced with U+FFFD',
+      hint: 're-save the file as UTF-8',
+    });
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+
+  const note = emptyNote(path, hash, problems);
+  const titleField = opts.titleField ?? 'title';
+  const split = splitFrontmatter(text);
+  let fmTags: string[] = [];
+  if (split === null || split === 'unclosed') {
+    note.body = text;
+    if (split === 'unclosed') {
+      problems.push({
+        severity: 'warning', code: 'frontmatter-unclosed', file: path, line: 1,
+        message: "frontmatter starts with '---' on line 1 but is never closed: read as body",
+        hint: "add a line '---' after the last frontmatter key",
+      });
+    }
+  } else {
+    note.hasFrontmatter = true;
+    note.body = split.body;
+    note.bodyLine = split.bodyLine;
+    readFrontmatter(note, split.yaml, problems);
+    const fm = note.frontmatter;
+    fmTags = stringList(fm.tags, /[,\s]+/).map(cleanTag).filter(isValidTag);
+    const aliasVal = fm.aliases !== undefined ? fm.aliases : fm.alias;
+    note.aliases = dedupeCi(stringList(aliasVal, null).map((a) => a.trim()).filter((a) => a.length > 0));
+    const t = fm[titleField];
+    if (typeof t === 'string' && t.trim()) note.title = t.trim();
+    else if (typeof t === 'number') note.title = String(t);
+  }
+  const scanned = scanBody(note.body, note.bodyLine);
+  note.bodyLinks = scanned.links;
+  note.tags = dedupeCi(fmTags.concat(scanned.tags));
+  return note;
+}
+
+function readFrontmatter(note: ParsedNote, yaml: string, problems: Problem[]): void {
+  if (yaml.trim() === '') return;
+  const doc = parseDocument(yaml, { prettyErrors: true, uniqueKeys: true, maxAliasCount: 100 });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    const l = e.linePos?.[0]?.line ?? 1;
+    problems.push({
+      severity: 'error', code: 'yaml-syntax', file: note.path, line: 1 + l,
+      message: `malformed YAML frontmatter: ${e.message.split('\n')[0]}`,
+      hint: 'fix the frontmatter; until then its fields are ignored',
+    });
+    return;
+  }
+  const contents = doc.contents as YamlNode | null;
+  if (contents === null || (isScalar(contents) && contents.value === null)) return;
+  if (!isMap(contents)) {
+    problems.push({
+      severity: 'error', code: 'frontmatter-not-mapping', file: note.path, line: 2,
+      message: 'frontmatter is not a mapping of keys to values: ignored',
+      hint: 'write frontmatter as `key: value` lines',
+    });
+    return;
+  }
+  let js: unknown;
+  try {
+    js = doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    problems.push({
+      severity: 'error', code: 'yaml-syntax', file: note.path, line: 2,
+      message: `frontmatter could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    });
+    return;
+  }
+  note.frontmatter = (js ?? {}) as Record<string, unknown>;
+  const starts = lineStarts(yaml);
+  for (const pair of contents.items) {
+    const k = pair.key;
+    const key = isScalar(k) ? String(k.value) : String(k);
+    const off = (k as YamlNode | null)?.range?.[0] ?? 0;
+    note.fieldLines[key] = 1 + lineAt(starts, off);
+    walkLinks(pair.value, key, starts, 2, note.fieldLinks);
+  }
+}
+
+/**
+ * The references a frontmatter field holds, for relationship fields: each
+ * `[[wikilink]]` by its name (with its own line), each other non-empty string
+ * as a plain name (trimmed, on the field's line). Non-string values are ignored.
+ */
+export function fieldRefs(note: ParsedNote, field: string): FieldRef[] {
+  const v = note.frontmatter[field];
+  if (v === undefined || v === null) return [];
+  const fieldLine = note.fieldLines[field] ?? 1;
+  const items = Array.isArray(v) ? v : [v];
+  const links = note.fieldLinks.filter((l) => l.field === field);
+  let li = 0;
+  const out: FieldRef[] = [];
+  for (const item of items) {
+    if (typeof item !== 'string') continue;
+    const s = item.trim();
+    if (!s) continue;
+    if (s.indexOf('[[') >= 0) {
+      // links of this item, in order: scanned again to know which belong to it
+      const mine: WikiLink[] = [];
+      scanLinks(s, 0, mine, field);
+      for (const m of mine) {
+        const known = links[li];
+        const line = known && known.target === m.target ? (li++, known.line) : fieldLine;
+        out.push({ field, name: m.name, wikilink: true, target: m.target, line });
+      }
+      continue;
+    }
+    if (/\$\{|<%|\{\{/.test(s)) continue;
+    out.push({ field, name: s, wikilink: false, target: s, line: fieldLine });
+  }
+  return out;
+}
