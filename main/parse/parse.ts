@@ -194,7 +194,7 @@ function parseInner(path: string, bytes: Buffer, hash: string, opts: ParseOption
 
 function readFrontmatter(note: ParsedNote, yaml: string, problems: Problem[]): void {
   if (yaml.trim() === '') return;
-  const doc = parseDocument(yaml, { prettyErrors: true, uniqueKeys: true, maxAliasCount: 100 });
+  const doc = parseDocument(yaml, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
     const l = e.linePos?.[0]?.line ?? 1;
