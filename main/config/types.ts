@@ -72,8 +72,10 @@ export const RelationshipTypeZ = z.object({
 export const TypeRuleZ = z.union([
   /** a frontmatter field whose value is the type name (default rule: { field: type }) */
   z.object({ field: z.string().min(1), map: z.record(z.string(), z.string()).optional() }).strict(),
-  /** a tag (without '#', case-insensitive, nested tags allowed: 'Location/Settlement') */
-  z.object({ tag: z.string().min(1), type: z.string().min(1) }).strict(),
+  /** a tag (without '#', case-insensitive, nested tags allowed: 'Location/Settlement').
+   *  With `nested: true` the rule also matches child tags ('Location' matches 'Location/Settlement');
+   *  otherwise only the exact tag matches. */
+  z.object({ tag: z.string().min(1), type: z.string().min(1), nested: z.boolean().optional() }).strict(),
   /** a folder prefix (vault-relative) */
   z.object({ folder: z.string().min(1), type: z.string().min(1) }).strict(),
 ]);
