@@ -1,0 +1,188 @@
+/**
+ * Compiles plain data (entities, relationships, event notes) into per-layer
+ * scopes: ordered events, per-entity change lists, base states and base edges.
+ * Everything a scrubber step needs is precomputed here, once per model change.
+ */
+import { normaliseName } from '../../shared/names.js';
+import type { EntityRecord, Problem, RelationshipRecord } from '../../shared/types.js';
+import type { Schema, VaultConfig } from '../config/types.js';
+import { compareDates } from './dates.js';
+import { eventSettings, parseEvent, refName, type EventNoteInput } from './events.js';
+import { layerProblems, layerScope, NameIndex, referenceKeys } from './layers.js';
+import type { Consequence, EntityState, Provenance, RelationshipState, TimelineEvent, TimelineOptions } from './types.js';
+
+export interface TimelineInput {
+  config: VaultConfig;
+  schema: Schema;
+  entities: Iterable<EntityRecord>;
+  relationships: Iterable<RelationshipRecord>;
+  /** the notes of the event type (see eventSettings(schema).type) */
+  events: Iterable<EventNoteInput>;
+  options?: TimelineOptions;
+  /** line of a top-level field of a note, for layer problems */
+  fieldLine?: (path: string, field: string) => number | undefined;
+}
+
+export const DEFAULT_STATUS_FIELDS = ['status', 'state', 'condition', 'alive'];
+export const DEFAULT_DEAD_VALUES = ['dead', 'deceased', 'killed', 'slain', 'destroyed', 'ruined', 'razed', 'fallen', 'lost', 'dissolved', 'disbanded', 'false'];
+
+/** One applicable change, in application order. */
+export interface Change {
+  order: number;
+  session: number;
+  cons: Consequence;
+  prov: Provenance;
+}
+
+export interface LayerScope {
+  layer: string;
+  layers: string[];
+  /** events of the scope in application order (order = index) */
+  events: TimelineEvent[];
+  /** entity ids of the scope (notes, placeholders, virtual), sorted */
+  ids: string[];
+  base: Map<string, EntityState>;
+  /** property / lifecycle changes per entity, in order */
+  changes: Map<string, Change[]>;
+  /** relationship changes in order */
+  relChanges: Change[];
+  /** base edges by key */
+  baseEdges: Map<string, RelationshipState>;
+  /** session (or null) at which an event note itself appears: its own session */
+  eventNoteSession: Map<string, number>;
+  sessions: number[];
+}
+
+export interface Compiled {
+  config: VaultConfig;
+  schema: Schema;
+  entities: Map<string, EntityRecord>;
+  virtual: Map<string, { id: string; name: string; layer: string }>;
+  names: NameIndex;
+  events: TimelineEvent[];
+  problems: Problem[];
+  relationships: RelationshipRecord[];
+  statusFields: string[];
+  deadValues: Set<string>;
+  symmetric: Set<string>;
+}
+
+export const edgeKey = (from: string, type: string, to: string) => `${from}\u0000${type}\u0000${to}`;
+
+export function compile(input: TimelineInput): Compiled {
+  const settings = eventSettings(input.schema);
+  const entities = new Map<string, EntityRecord>();
+  for (const e of input.entities) entities.set(e.id, e);
+  const names = new NameIndex(entities.values());
+  const notes = [...input.events].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+
+  // pass 1: entities that only exist through `created: true` (no note anywhere in scope)
+  const virtual = new Map<string, { id: string; name: string; layer: string }>();
+  for (const n of notes) {
+    const cons = Array.isArray(n.frontmatter.consequences) ? n.frontmatter.consequences : [];
+    for (const c of cons) {
+      if (!c || typeof c !== 'object' || (c as Record<string, unknown>).created !== true) continue;
+      const name = refName((c as Record<string, unknown>).entity);
+      if (!name || names.resolve(name, layerScope(input.config, n.layer))) continue;
+      const id = `${n.layer}/${normaliseName(name)}`;
+      if (!virtual.has(id)) virtual.set(id, { id, name, layer: n.layer });
+    }
+  }
+  const virtualRef = (ref: string, scope: string[]) => {
+    for (const l of scope) for (const k of referenceKeys(ref)) if (virtual.has(`${l}/${k}`)) return `${l}/${k}`;
+    return undefined;
+  };
+
+  const problems: Problem[] = [];
+  const events: TimelineEvent[] = [];
+  for (const n of notes) {
+    const { event, problems: p } = parseEvent(n, { schema: input.schema, settings, names, scope: layerScope(input.config, n.layer), virtual: virtualRef });
+    events.push(event);
+    problems.push(...p);
+  }
+  problems.push(...layerProblems(input.config, entities.values(), { eventType: settings.type, fieldLine: input.fieldLine }));
+  return {
+    config: input.config, schema: input.schema, entities, virtual, names, events, problems,
+    relationships: [...input.relationships],
+    statusFields: input.options?.statusFields ?? DEFAULT_STATUS_FIELDS,
+    deadValues: new Set((input.options?.deadValues ?? DEFAULT_DEAD_VALUES).map((v) => v.toLowerCase())),
+    symmetric: new Set(['RELATED_TO', ...input.schema.relationship_types.filter((r) => r.symmetric).map((r) => r.name)]),
+  };
+}
+
+/** Application order: session (none last), then in-world date, then file path. */
+export function compareEvents(a: TimelineEvent, b: TimelineEvent): number {
+  if (a.session !== b.session) {
+    if (a.session === null) return 1;
+    if (b.session === null) return -1;
+    return a.session - b.session;
+  }
+  return compareDates(a.date, b.date) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
+export function provenanceOf(e: TimelineEvent, c: Consequence): Provenance {
+  const p: Provenance = { event: e.id, name: e.name, path: e.path, session: e.session ?? 0, line: c.line };
+  if (e.date) p.date = e.date.label;
+  return p;
+}
+
+export function buildScope(c: Compiled, layer: string): LayerScope {
+  const layers = layerScope(c.config, layer);
+  const inScope = new Set(layers);
+  const events = c.events.filter((e) => inScope.has(e.layer)).sort(compareEvents).map((e, order) => ({ ...e, order }));
+  const ids: string[] = [];
+  for (const e of c.entities.values()) if (inScope.has(e.layer)) ids.push(e.id);
+  for (const v of c.virtual.values()) if (inScope.has(v.layer) && !c.entities.has(v.id)) ids.push(v.id);
+  ids.sort();
+
+  const changes = new Map<string, Change[]>();
+  const relChanges: Change[] = [];
+  const createdAt = new Set<string>();
+  const eventNoteSession = new Map<string, number>();
+  const sessions = new Set<number>();
+  for (const e of events) {
+    if (e.session === null) continue;
+    sessions.add(e.session);
+    eventNoteSession.set(e.id, e.session);
+    for (const cons of e.consequences) {
+      if (!cons.valid || !cons.entity) continue;
+      const ch: Change = { order: e.order, session: e.session, cons, prov: provenanceOf(e, cons) };
+      if (cons.kind === 'relationship-add' || cons.kind === 'relationship-remove') { relChanges.push(ch); continue; }
+      if (cons.kind === 'created') createdAt.add(cons.entity);
+      let list = changes.get(cons.entity);
+      if (!list) { list = []; changes.set(cons.entity, list); }
+      list.push(ch);
+    }
+  }
+
+  const base = new Map<string, EntityState>();
+  for (const id of ids) {
+    const rec = c.entities.get(id);
+    const v = c.virtual.get(id);
+    const notYet = createdAt.has(id) || eventNoteSession.has(id);
+    const st: EntityState = {
+      id, name: rec?.name ?? v!.name, type: rec?.type ?? null, layer: rec?.layer ?? v!.layer,
+      placeholder: rec?.placeholder ?? false, virtual: !rec,
+      lifecycle: notYet ? 'not-yet-created' : 'exists', exists: !notYet, dead: false,
+      properties: { ...(rec?.properties ?? {}) }, provenance: {},
+    };
+    st.dead = isDead(c, st);
+    base.set(id, Object.freeze(st) as EntityState);
+  }
+
+  const baseEdges = new Map<string, RelationshipState>();
+  for (const r of c.relationships) {
+    if (!base.has(r.from) || !base.has(r.to)) continue;
+    baseEdges.set(edgeKey(r.from, r.type, r.to), { from: r.from, to: r.to, type: r.type, origin: 'base' });
+  }
+  return { layer, layers, events, ids, base, changes, relChanges, baseEdges, eventNoteSession, sessions: [...sessions].sort((a, b) => a - b) };
+}
+
+export function isDead(c: Compiled, st: EntityState): boolean {
+  for (const f of c.statusFields) {
+    const v = st.properties[f];
+    if (v === undefined || v === null || Array.isArray(v) || typeof v === 'object') continue;
+    if (c.deadValues.has(String(v).toLowerCase())) return true;
+  }
+  return false;
+}

@@ -1,0 +1,262 @@
+/**
+ * Event notes -> TimelineEvent: session, in-world date, participants,
+ * location and validated consequences (each with the line of its list item).
+ * Pure over plain data; problems are returned, never thrown.
+ */
+import { entityId } from '../../shared/names.js';
+import type { EntityRecord, Problem, PropertyValue } from '../../shared/types.js';
+import type { EntityType, Schema } from '../config/types.js';
+import { parseInWorldDate, parseSession } from './dates.js';
+import type { NameIndex } from './layers.js';
+import { readFrontmatterLines } from './source.js';
+import type { Consequence, EntityRef, TimelineEvent } from './types.js';
+
+/** An event note as the timeline needs it (from the parser's ParsedNote and the model's EntityRecord). */
+export interface EventNoteInput {
+  /** entity id of the note */
+  id: string;
+  name: string;
+  /** vault-relative posix path */
+  path: string;
+  layer: string;
+  frontmatter: Record<string, unknown>;
+  /** 1-based line of each top-level frontmatter key */
+  fieldLines: Record<string, number>;
+  /** the file text: gives each consequence item its own line (else the `consequences:` line is used) */
+  source?: string;
+}
+
+export interface EventSettings {
+  type: string;
+  session_field: string;
+  date_field: string;
+  participants_field: string;
+  location_field: string;
+}
+
+export function eventSettings(schema: Schema): EventSettings {
+  const e = schema.events ?? {};
+  return {
+    type: e.type ?? 'event',
+    session_field: e.session_field ?? 'session',
+    date_field: e.date_field ?? 'date_in_world',
+    participants_field: e.participants_field ?? 'participants',
+    location_field: e.location_field ?? 'location',
+  };
+}
+
+export interface EventContext {
+  schema: Schema;
+  settings: EventSettings;
+  names: NameIndex;
+  /** layer scope of the event's own layer (layer first, then its dependencies) */
+  scope: string[];
+  /** virtual entities (created by an event, no note), by layer then normalised name -> id */
+  virtual: (ref: string, scope: string[]) => string | undefined;
+}
+
+const ACTIONS = ['value', 'add', 'remove', 'unset'] as const;
+
+/** Strip `[[ ]]` and a `|label` from a frontmatter reference. */
+export function refName(v: unknown): string | null {
+  if (typeof v === 'number') return String(v);
+  if (typeof v !== 'string') return null;
+  const t = v.trim();
+  const m = /^\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]$/.exec(t);
+  const name = (m ? m[1]! : t).trim().replace(/\.md$/i, '');
+  return name === '' ? null : name;
+}
+
+function refs(v: unknown): unknown[] {
+  if (v === null || v === undefined) return [];
+  return Array.isArray(v) ? v : [v];
+}
+
+function cleanValue(v: unknown): PropertyValue {
+  if (typeof v === 'string') {
+    const n = refName(v);
+    return /^\s*\[\[/.test(v) && n ? `[[${n}]]` : v;
+  }
+  return v as PropertyValue;
+}
+
+export function parseEvent(note: EventNoteInput, ctx: EventContext): { event: TimelineEvent; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const s = ctx.settings;
+  const fm = note.frontmatter;
+  const reread = note.source !== undefined ? readFrontmatterLines(note.source) : null;
+  const fieldLine = (f: string) => note.fieldLines[f] ?? reread?.fieldLines[f];
+  const resolveRef = (name: string): EntityRecord | string | undefined =>
+    ctx.names.resolve(name, ctx.scope) ?? ctx.virtual(name, ctx.scope);
+  const idOf = (r: EntityRecord | string | undefined) => (r === undefined ? null : typeof r === 'string' ? r : r.id);
+  const toRef = (v: unknown): EntityRef | null => {
+    const name = refName(v);
+    return name ? { name, id: idOf(ctx.names.resolve(name, ctx.scope)) } : null;
+  };
+
+  const session = parseSession(fm[s.session_field]);
+  const rawCons = fm.consequences;
+  const consItems = Array.isArray(rawCons) ? rawCons : [];
+  if (session === null) {
+    problems.push({
+      severity: consItems.length > 0 ? 'warning' : 'info', code: 'event-session', file: note.path,
+      line: fieldLine(s.session_field), field: s.session_field, entityId: note.id,
+      message: `event '${note.name}' has no session number (${s.session_field}: ${JSON.stringify(fm[s.session_field] ?? null)})`,
+      hint: consItems.length > 0 ? `set ${s.session_field}: N — its consequences apply only once it has a session` : `set ${s.session_field}: N to place it on the timeline`,
+    });
+  }
+  if (rawCons !== undefined && rawCons !== null && !Array.isArray(rawCons)) {
+    problems.push({ severity: 'error', code: 'event-consequence', file: note.path, line: fieldLine('consequences'), field: 'consequences', entityId: note.id, message: 'consequences must be a list of items like { entity: X, property: p, value: v }', hint: 'write consequences as a YAML list (- entity: ...)' });
+  }
+
+  const consequences: Consequence[] = [];
+  consItems.forEach((item, i) => {
+    const line = reread?.itemLines[i] ?? fieldLine('consequences') ?? 1;
+    const c = parseConsequence(item, line, note, ctx, resolveRef, idOf, problems);
+    consequences.push(c);
+  });
+
+  const locs = refs(fm[s.location_field]).map(toRef).filter((r): r is EntityRef => r !== null);
+  return {
+    event: {
+      id: note.id, name: note.name, path: note.path, layer: note.layer, session,
+      date: parseInWorldDate(fm[s.date_field]),
+      participants: refs(fm[s.participants_field]).map(toRef).filter((r): r is EntityRef => r !== null),
+      location: locs[0] ?? null,
+      consequences,
+      order: 0,
+    },
+    problems,
+  };
+}
+
+function parseConsequence(
+  item: unknown, line: number, note: EventNoteInput, ctx: EventContext,
+  resolveRef: (n: string) => EntityRecord | string | undefined,
+  idOf: (r: EntityRecord | string | undefined) => string | null,
+  problems: Problem[],
+): Consequence {
+  const base = { file: note.path, line, field: 'consequences', entityId: note.id };
+  const bad = (code: string, message: string, hint: string, text: string, entityName = ''): Consequence => {
+    problems.push({ severity: 'error', code, message, hint, ...base });
+    return { kind: 'set', entityName, entity: null, line, valid: false, text };
+  };
+  if (!item || typeof item !== 'object' || Array.isArray(item)) {
+    return bad('event-consequence', `consequence ${JSON.stringify(item)} is not a mapping`, 'write { entity: NAME, property: P, value: V } (see docs/timeline.md)', String(item));
+  }
+  const o = item as Record<string, unknown>;
+  const entityName = refName(o.entity);
+  if (!entityName) return bad('event-consequence', 'consequence without an entity', 'add entity: NAME', JSON.stringify(o));
+  const warn = (code: string, message: string, hint: string) => problems.push({ severity: 'warning', code, message, hint, ...base });
+  const resolved = resolveRef(entityName);
+
+  if (o.created === true || o.destroyed === true) {
+    const kind = o.created === true ? 'created' : 'destroyed';
+    if (o.created === true && o.destroyed === true) return bad('event-consequence', `'${entityName}' is both created and destroyed by one item`, 'split it into two items', entityName, entityName);
+    let id = idOf(resolved);
+    if (!id && kind === 'created') id = entityId(note.layer, entityName);
+    if (!id) return bad('event-unknown-entity', `consequence names '${entityName}', which is no entity in layer '${note.layer}' or the layers it depends on`, `check the name, or create a note '${entityName}'`, `${entityName} ${kind}`, entityName);
+    return { kind, entityName, entity: id, line, valid: true, text: `${entityName} ${kind}` };
+  }
+
+  const entity = idOf(resolved);
+  const record = typeof resolved === 'object' ? resolved : undefined;
+  const typeDef = record?.type ? ctx.schema.entity_types.find((t) => t.name === record.type) : undefined;
+
+  if (typeof o.relationship === 'string') {
+    const action = 'add' in o ? 'add' : 'remove' in o ? 'remove' : null;
+    const targetName = refName(action ? o[action] : undefined);
+    const text = `${entityName} ${action === 'remove' ? '-/-' : '--'}${o.relationship}--> ${targetName ?? '?'}`;
+    if (!action || !targetName) return bad('event-consequence', `relationship consequence needs add: NAME or remove: NAME`, `write { entity: ${entityName}, relationship: ${o.relationship}, add: OTHER }`, text, entityName);
+    if (!entity) return bad('event-unknown-entity', `consequence names '${entityName}', which is no entity in layer '${note.layer}' or the layers it depends on`, `check the name, or create a note '${entityName}'`, text, entityName);
+    const target = idOf(resolveRef(targetName));
+    if (!target) return bad('event-unknown-entity', `relationship target '${targetName}' is no entity in layer '${note.layer}' or the layers it depends on`, `check the name, or create a note '${targetName}'`, text, entityName);
+    const rel = relationshipType(ctx.schema, o.relationship);
+    if (!rel) return bad('event-unknown-relationship', `unknown relationship type '${o.relationship}'`, `use one of: ${relationshipNames(ctx.schema).join(', ')}`, text, entityName);
+    const [from, to] = rel.inverse ? [target, entity] : [entity, target];
+    const targetRec = typeof resolveRef(targetName) === 'object' ? resolveRef(targetName) as EntityRecord : undefined;
+    const [fromT, toT] = rel.inverse ? [targetRec?.type, record?.type] : [record?.type, targetRec?.type];
+    if (!relationshipAllowed(ctx.schema, rel.name, fromT ?? null, toT ?? null)) {
+      warn('event-relationship-types', `${rel.name} is not declared between '${fromT}' and '${toT}' in schema.yaml`, `add a field mapping with relationship ${rel.name} and target_type ${toT} on type ${fromT}, or pick another relationship`);
+    }
+    return { kind: action === 'add' ? 'relationship-add' : 'relationship-remove', entityName, entity, relationship: rel.name, targetName, target, from, to, line, valid: true, text };
+  }
+
+  if (typeof o.property === 'string' && o.property !== '') {
+    const p = o.property;
+    const present = ACTIONS.filter((a) => a in o && !(a === 'unset' && o.unset !== true));
+    const action = present[0];
+    const shown = action === 'unset' ? 'unset' : action ? JSON.stringify(o[action]) : '?';
+    const text = `${entityName}.${p} ${action === 'value' ? '=' : action === 'add' ? '+=' : action === 'remove' ? '-=' : ''} ${action === 'unset' ? '(unset)' : shown}`.replace(/\s+/g, ' ');
+    if (present.length !== 1) return bad('event-consequence', `property consequence needs exactly one of value, add, remove, unset: true (found ${present.join(', ') || 'none'})`, `write { entity: ${entityName}, property: ${p}, value: V }`, text, entityName);
+    if (!entity) return bad('event-unknown-entity', `consequence names '${entityName}', which is no entity in layer '${note.layer}' or the layers it depends on`, `check the name, or create a note '${entityName}'`, text, entityName);
+    checkProperty(typeDef, p, action!, o[action!], warn);
+    const kind = action === 'value' ? 'set' : action!;
+    const c: Consequence = { kind, entityName, entity, property: p, line, valid: true, text };
+    if (action !== 'unset') c.value = cleanValue(o[action!]);
+    return c;
+  }
+  return bad('event-consequence', `consequence for '${entityName}' has no property, relationship, created or destroyed`, 'see docs/timeline.md for the consequence kinds', entityName, entityName);
+}
+
+function checkProperty(typeDef: EntityType | undefined, p: string, action: string, value: unknown, warn: (code: string, m: string, h: string) => void) {
+  if (!typeDef) return;
+  const mapping = typeDef.field_mappings.find((m) => m.field === p);
+  if (mapping) {
+    warn('event-unknown-property', `'${p}' on type '${typeDef.name}' is a relationship field (${mapping.relationship}), not a property`, `write { relationship: ${mapping.relationship}, add: NAME } instead`);
+    return;
+  }
+  const def = typeDef.properties.find((d) => d.name === p);
+  if (!def) {
+    const known = typeDef.properties.map((d) => d.name);
+    warn('event-unknown-property', `type '${typeDef.name}' has no property '${p}'`, known.length ? `known properties: ${known.join(', ')}` : `declare '${p}' under ${typeDef.name}.properties in schema.yaml`);
+    return;
+  }
+  if ((action === 'add' || action === 'remove') && def.type !== 'list') {
+    warn('event-not-list', `'${p}' on type '${typeDef.name}' is ${def.type}, not a list: add/remove treat it as one`, `use value: to set it`);
+  }
+  if (def.values && (action === 'value' || action === 'add') && (def.type === 'enum' || def.type === 'list')) {
+    const items = Array.isArray(value) ? value : [value];
+    for (const v of items) {
+      if (!def.values.map(String).includes(String(v))) {
+        warn('event-enum-value', `'${String(v)}' is not an allowed value of ${typeDef.name}.${p}`, `allowed: ${def.values.join(', ')}`);
+      }
+    }
+  }
+}
+
+/** Canonical relationship type for a name (an inverse name is returned with inverse: true). */
+export function relationshipType(schema: Schema, name: string): { name: string; inverse: boolean; symmetric: boolean } | null {
+  if (name === 'LINKS_TO' || name === 'RELATED_TO') return { name, inverse: false, symmetric: name === 'RELATED_TO' };
+  for (const r of schema.relationship_types) {
+    if (r.name === name) return { name: r.name, inverse: false, symmetric: r.symmetric };
+    if (r.inverse === name) return { name: r.name, inverse: true, symmetric: r.symmetric };
+  }
+  return null;
+}
+
+function relationshipNames(schema: Schema): string[] {
+  return [...schema.relationship_types.flatMap((r) => (r.inverse ? [r.name, r.inverse] : [r.name])), 'RELATED_TO'];
+}
+
+/**
+ * Is a relationship allowed from an entity of type `fromT` to one of `toT`? Derived from field mappings:
+ * a type with no mapping anywhere is allowed between any types; untyped ends are not checked.
+ */
+export function relationshipAllowed(schema: Schema, rel: string, fromT: string | null, toT: string | null): boolean {
+  if (!fromT || !toT) return true;
+  const def = schema.relationship_types.find((r) => r.name === rel);
+  const pairs: Array<[string, string[] | null]> = [];
+  for (const t of schema.entity_types) {
+    for (const m of t.field_mappings) {
+      const targets = m.target_type === undefined ? null : Array.isArray(m.target_type) ? m.target_type : [m.target_type];
+      if (m.relationship === rel) pairs.push([t.name, targets]);
+      else if (def?.inverse && m.relationship === def.inverse) {
+        for (const tt of targets ?? ['*']) pairs.push([tt, [t.name]]);
+      }
+    }
+  }
+  if (pairs.length === 0) return true;
+  const ok = (a: string, b: string) => pairs.some(([s, ts]) => (s === a || s === '*') && (ts === null || ts.includes(b)));
+  return ok(fromT, toT) || (def?.symmetric === true && ok(toT, fromT));
+}

@@ -1,0 +1,139 @@
+/**
+ * State of the world at (layer, session) computed from a compiled scope:
+ * entity states with provenance, the graph, diffs. A session of null means
+ * "after every event"; session N includes every event of session <= N.
+ */
+import type { PropertyValue } from '../../shared/types.js';
+import { edgeKey, isDead, type Compiled, type LayerScope } from './compile.js';
+import type { EntityState, GraphState, Provenance, RelationshipState, TimelineDiff, PropertyChange } from './types.js';
+
+const within = (s: number, session: number | null) => session === null || s <= session;
+
+function sameItem(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (typeof v === 'string' ? v.replace(/^\[\[|\]\]$/g, '').trim().toLowerCase() : JSON.stringify(v));
+  return norm(a) === norm(b);
+}
+
+/** Entity state at a session: the base with every change up to it applied. Returns the shared base object when nothing changed. */
+export function entityStateAt(c: Compiled, sc: LayerScope, id: string, session: number | null): EntityState | undefined {
+  const base = sc.base.get(id);
+  if (!base) return undefined;
+  const list = sc.changes.get(id);
+  const own = sc.eventNoteSession.get(id);
+  const appears = own !== undefined && within(own, session);
+  if ((!list || list.length === 0 || !within(list[0]!.session, session)) && !appears) return base;
+  const st: EntityState = { ...base, properties: { ...base.properties }, provenance: {} };
+  if (appears) { st.lifecycle = 'exists'; st.exists = true; }
+  let statusProv: Provenance | undefined;
+  for (const ch of list ?? []) {
+    if (!within(ch.session, session)) break;
+    const { cons, prov } = ch;
+    const p = cons.property;
+    switch (cons.kind) {
+      case 'set': st.properties[p!] = cons.value as PropertyValue; st.provenance[p!] = prov; break;
+      case 'unset': delete st.properties[p!]; st.provenance[p!] = prov; break;
+      case 'add': {
+        const cur = st.properties[p!];
+        const arr: unknown[] = Array.isArray(cur) ? [...cur] : cur === undefined || cur === null ? [] : [cur];
+        if (!arr.some((x) => sameItem(x, cons.value))) arr.push(cons.value);
+        st.properties[p!] = arr as PropertyValue; st.provenance[p!] = prov; break;
+      }
+      case 'remove': {
+        const cur = st.properties[p!];
+        if (Array.isArray(cur)) st.properties[p!] = cur.filter((x) => !sameItem(x, cons.value)) as PropertyValue;
+        else if (cur !== undefined && sameItem(cur, cons.value)) delete st.properties[p!];
+        st.provenance[p!] = prov; break;
+      }
+      case 'created': st.lifecycle = 'exists'; st.exists = true; st.created = prov; break;
+      case 'destroyed': st.lifecycle = 'destroyed'; st.exists = false; st.destroyed = prov; break;
+      default: break;
+    }
+    if (p && c.statusFields.includes(p)) statusProv = prov;
+  }
+  st.dead = isDead(c, st);
+  if (st.dead && statusProv) st.died = statusProv;
+  return st;
+}
+
+export interface EdgeSets {
+  edges: Map<string, RelationshipState>;
+  removed: Map<string, RelationshipState & { removedBy: Provenance }>;
+}
+
+/** Base edges + relationship changes up to the session (symmetric types match either direction on remove). */
+export function edgesAt(c: Compiled, sc: LayerScope, session: number | null): EdgeSets {
+  const edges = new Map(sc.baseEdges);
+  const removed = new Map<string, RelationshipState & { removedBy: Provenance }>();
+  for (const ch of sc.relChanges) {
+    if (!within(ch.session, session)) break;
+    const { from, to, relationship } = ch.cons;
+    if (!from || !to || !relationship) continue;
+    const keys = [edgeKey(from, relationship, to)];
+    if (c.symmetric.has(relationship)) keys.push(edgeKey(to, relationship, from));
+    if (ch.cons.kind === 'relationship-add') {
+      if (keys.some((k) => edges.get(k)?.origin === 'base')) continue;
+      for (const k of keys) removed.delete(k);
+      edges.set(keys[0]!, { from, to, type: relationship, origin: 'event', provenance: ch.prov });
+    } else {
+      for (const k of keys) {
+        const e = edges.get(k);
+        if (!e) continue;
+        edges.delete(k);
+        if (e.origin === 'base') removed.set(k, { ...e, removedBy: ch.prov });
+      }
+    }
+  }
+  return { edges, removed };
+}
+
+export function graphAt(c: Compiled, sc: LayerScope, session: number | null): GraphState {
+  const entities: EntityState[] = [];
+  const state = new Map<string, EntityState>();
+  for (const id of sc.ids) {
+    const st = entityStateAt(c, sc, id, session)!;
+    entities.push(st);
+    state.set(id, st);
+  }
+  const { edges, removed } = edgesAt(c, sc, session);
+  const relationships: RelationshipState[] = [];
+  // an edge to something not yet created does not hold yet
+  for (const e of edges.values()) {
+    if (state.get(e.from)?.lifecycle !== 'not-yet-created' && state.get(e.to)?.lifecycle !== 'not-yet-created') relationships.push(e);
+  }
+  return { layer: sc.layer, session, entities, relationships, removedRelationships: [...removed.values()] };
+}
+
+export function diffSessions(c: Compiled, sc: LayerScope, from: number, to: number): TimelineDiff {
+  const lo = Math.min(from, to), hi = Math.max(from, to);
+  const forward = to >= from;
+  const events = sc.events.filter((e) => e.session !== null && e.session > lo && e.session <= hi);
+  const touched = new Set<string>();
+  for (const e of events) {
+    touched.add(e.id);
+    for (const k of e.consequences) if (k.valid && k.entity && !k.relationship) touched.add(k.entity);
+  }
+  const out: TimelineDiff = { layer: sc.layer, from, to, events: events.map((e) => e.id), created: [], destroyed: [], died: [], revived: [], changes: [], relationshipsAdded: [], relationshipsRemoved: [] };
+  for (const id of [...touched].sort()) {
+    const a = entityStateAt(c, sc, id, from), b = entityStateAt(c, sc, id, to);
+    if (!a || !b) continue;
+    const later = forward ? b : a;
+    const name = b.name;
+    if (a.lifecycle !== b.lifecycle) {
+      if (b.lifecycle === 'exists') out.created.push({ entity: id, name, provenance: later.created });
+      else out.destroyed.push({ entity: id, name, provenance: later.destroyed ?? later.created });
+    }
+    if (a.dead !== b.dead) (b.dead ? out.died : out.revived).push({ entity: id, name, provenance: later.died ?? later.provenance[c.statusFields.find((f) => later.provenance[f]) ?? ''] });
+    const props = new Set([...Object.keys(a.properties), ...Object.keys(b.properties)]);
+    for (const p of [...props].sort()) {
+      if (JSON.stringify(a.properties[p]) === JSON.stringify(b.properties[p])) continue;
+      const ch: PropertyChange = { entity: id, name, property: p, before: a.properties[p], after: b.properties[p] };
+      const prov = later.provenance[p];
+      if (prov) ch.provenance = prov;
+      out.changes.push(ch);
+    }
+  }
+  const ea = edgesAt(c, sc, from).edges, eb = edgesAt(c, sc, to).edges;
+  for (const [k, e] of eb) if (!ea.has(k)) out.relationshipsAdded.push(e);
+  for (const [k, e] of ea) if (!eb.has(k)) out.relationshipsRemoved.push(e);
+  return out;
+}

@@ -1,0 +1,106 @@
+/**
+ * The timeline index: built once per model change from plain data, answers
+ * every timeline question. Layer scopes are compiled lazily; graph states are
+ * memoised per (layer, session) so a scrubber going back and forth is a map hit.
+ */
+import type { Problem } from '../../shared/types.js';
+import { buildScope, compile, type Compiled, type LayerScope, type TimelineInput } from './compile.js';
+import { diffSessions, edgesAt, entityStateAt, graphAt } from './state.js';
+import type { EntityStateView, GraphState, SessionInfo, TimelineDiff, TimelineEvent, TimelineQuery } from './types.js';
+import { compareDates } from './dates.js';
+import { CoreError } from '../core/api.js';
+
+export interface TimelineIndex {
+  /** configured layer names */
+  layers(): string[];
+  /** numbered sessions of the layer's scope, ascending, with in-world date labels */
+  sessions(layer: string): SessionInfo[];
+  /** events in application order; `entity` keeps events that involve it (participant, location, consequence) */
+  timeline(layer: string, q?: TimelineQuery): TimelineEvent[];
+  /** one entity (name or id, resolved in the layer's scope) at a session (omitted = after every event) */
+  stateAt(entity: string, layer: string, session?: number | null): EntityStateView | null;
+  graphAt(layer: string, session?: number | null): GraphState;
+  diff(layer: string, from: number, to: number): TimelineDiff;
+  problems(): Problem[];
+  /** resolve a name or id within a layer's scope */
+  resolve(entity: string, layer: string): string | null;
+}
+
+const GRAPH_CACHE_MAX = 256;
+
+export function buildTimelineIndex(input: TimelineInput): TimelineIndex {
+  const c: Compiled = compile(input);
+  const scopes = new Map<string, LayerScope>();
+  const graphs = new Map<string, GraphState>();
+  const layerNames = c.config.layers.map((l) => l.name);
+
+  const scope = (layer: string): LayerScope => {
+    if (!layerNames.includes(layer)) {
+      throw new CoreError('unknown-layer', `unknown layer '${layer}' (layers: ${layerNames.join(', ')})`, { layer });
+    }
+    let sc = scopes.get(layer);
+    if (!sc) { sc = buildScope(c, layer); scopes.set(layer, sc); }
+    return sc;
+  };
+  const resolve = (entity: string, layer: string): string | null => {
+    const sc = scope(layer);
+    if (sc.base.has(entity)) return entity;
+    const rec = c.names.resolve(entity, sc.layers);
+    if (rec && sc.base.has(rec.id)) return rec.id;
+    for (const l of sc.layers) {
+      const v = [...c.virtual.values()].find((x) => x.layer === l && x.name.toLowerCase() === entity.trim().toLowerCase());
+      if (v) return v.id;
+    }
+    return null;
+  };
+
+  return {
+    layers: () => [...layerNames],
+    sessions(layer) {
+      const sc = scope(layer);
+      return sc.sessions.map((s) => {
+        const evs = sc.events.filter((e) => e.session === s);
+        const dated = [...evs].sort((a, b) => compareDates(a.date, b.date))[0];
+        const dateLabel = dated?.date?.label ?? '';
+        return { session: s, dateLabel, label: dateLabel ? `Session ${s} · ${dateLabel}` : `Session ${s}`, events: evs.map((e) => e.id) };
+      });
+    },
+    timeline(layer, q = {}) {
+      const sc = scope(layer);
+      const id = q.entity !== undefined ? resolve(q.entity, layer) : undefined;
+      if (q.entity !== undefined && !id) throw new CoreError('not-found', `no entity '${q.entity}' in layer '${layer}' or the layers it depends on`, { entity: q.entity, layer });
+      return sc.events.filter((e) => {
+        if (q.from !== undefined && (e.session === null || e.session < q.from)) return false;
+        if (q.to !== undefined && (e.session === null || e.session > q.to)) return false;
+        if (!id) return true;
+        return e.id === id || e.location?.id === id || e.participants.some((p) => p.id === id)
+          || e.consequences.some((k) => k.entity === id || k.target === id);
+      });
+    },
+    stateAt(entity, layer, session = null) {
+      const sc = scope(layer);
+      const id = resolve(entity, layer);
+      if (!id) return null;
+      const st = entityStateAt(c, sc, id, session)!;
+      const { edges, removed } = edgesAt(c, sc, session);
+      return {
+        ...st,
+        relationships: [...edges.values()].filter((e) => e.from === id || e.to === id),
+        removedRelationships: [...removed.values()].filter((e) => e.from === id || e.to === id),
+      };
+    },
+    graphAt(layer, session = null) {
+      const key = `${layer}\u0000${session}`;
+      let g = graphs.get(key);
+      if (!g) {
+        g = graphAt(c, scope(layer), session);
+        if (graphs.size >= GRAPH_CACHE_MAX) graphs.delete(graphs.keys().next().value!);
+        graphs.set(key, g);
+      }
+      return g;
+    },
+    diff: (layer, from, to) => diffSessions(c, scope(layer), from, to),
+    problems: () => [...c.problems],
+    resolve,
+  };
+}
