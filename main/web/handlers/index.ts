@@ -1,0 +1,21 @@
+/**
+ * The implementation of the contract (shared/contract.ts) over a CoreSession,
+ * shared by the web shell and the Electron shell. One file per handler group;
+ * a new group adds its file and one spread below (the `Handlers` type insists).
+ */
+import type { Handlers } from '../../../shared/contract.js';
+import type { CoreSession } from '../session.js';
+import { appGroup, vaultGroup, schemaGroup } from './vault.js';
+import { entityGroup, searchGroup, graphGroup, problemsGroup } from './entity.js';
+
+export function createHandlers(session: CoreSession): Handlers {
+  return {
+    ...appGroup(session),
+    ...vaultGroup(session),
+    ...schemaGroup(session),
+    ...entityGroup(session),
+    ...searchGroup(session),
+    ...graphGroup(session),
+    ...problemsGroup(session),
+  } satisfies Handlers;
+}

@@ -1,0 +1,81 @@
+/**
+ * CoreSession: the one open vault behind a shell (web or Electron). Opens the
+ * core, forwards its changes as push events, switches vaults (closing the old
+ * core first: one process per Kùzu database), and closes cleanly.
+ * Opens and closes are serialised, so two quick `vault-open`s never overlap.
+ */
+import type { Core } from '../core/api.js';
+import type { VaultInfo } from '../../shared/contract.js';
+import type { Emit } from '../../shared/rpc.js';
+
+export type CoreOpener = (vaultDir: string) => Promise<Core>;
+
+/** The real opener: the core with its watcher on (the UI must follow the files). */
+export const openWatchedCore: CoreOpener = async (vaultDir) => {
+  const { openCore } = await import('../core/index.js');
+  return openCore({ vaultDir, watch: true });
+};
+
+export class NoVaultError extends Error {
+  readonly code = 'no-vault';
+  constructor() { super('no vault is open'); }
+}
+
+export class CoreSession {
+  private core: Core | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly emit: Emit, private readonly opener: CoreOpener = openWatchedCore) {}
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  current(): Core {
+    if (!this.core) throw new NoVaultError();
+    return this.core;
+  }
+
+  get isOpen(): boolean { return this.core !== null; }
+
+  info(): VaultInfo {
+    const core = this.current();
+    const config = core.config();
+    return {
+      vaultDir: core.vaultDir,
+      project: config.project,
+      layers: config.layers.map((l) => ({ name: l.name, canonical: l.canonical, depends_on: l.depends_on })),
+      status: core.status(),
+    };
+  }
+
+  open(vaultDir: string): Promise<VaultInfo> {
+    return this.serial(async () => {
+      await this.closeNow();
+      const core = await this.opener(vaultDir);
+      this.core = core;
+      this.unsubscribe = core.onChange((e) => {
+        this.emit('vault-changed', e);
+        this.emit('sync-status', core.status());
+      });
+      const info = this.info();
+      this.emit('vault-opened', info);
+      return info;
+    });
+  }
+
+  close(): Promise<void> {
+    return this.serial(() => this.closeNow());
+  }
+
+  private async closeNow(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    const core = this.core;
+    this.core = null;
+    if (core) await core.close();
+  }
+}
