@@ -105,7 +105,7 @@ export function layerProblems(
       const base = deps.map((d) => byLayerKey.get(`${d}\u0000${normaliseName(e.name)}`)).find(Boolean);
       if (!base) continue;
       problems.push({
-        severity: 'warning', code: 'cross-layer-edit', file: e.path, field: props[0], entityId: e.id,
+        severity: 'error', code: 'cross-layer-edit', file: e.path, field: props[0], entityId: e.id,
         line: opts.fieldLine?.(e.path, props[0]!),
         message: `'${e.name}' in campaign layer '${l.name}' redefines ${base.id} from layer '${base.layer}' (${props.join(', ')})`,
         hint: `record an event with consequences for '${e.name}' instead of editing it in layer '${l.name}'`,

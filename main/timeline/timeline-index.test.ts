@@ -174,7 +174,7 @@ describe('layers', () => {
     const w = world();
     w.entities = [...w.entities, entity('war', 'Captain Varo', 'npc', { status: 'dead' }), entity('war', 'Tavern Rumour', 'npc', { status: 'alive' }), entity('war', 'Oldmere', 'settlement')];
     const probs = buildTimelineIndex({ ...w, fieldLine: (_p, f) => (f === 'status' ? 3 : undefined) }).problems().filter((p) => p.code === 'cross-layer-edit');
-    expect(probs).toEqual([expect.objectContaining({ severity: 'warning', file: 'war/Captain Varo.md', line: 3, field: 'status', entityId: 'war/captain varo' })]);
+    expect(probs).toEqual([expect.objectContaining({ severity: 'error', file: 'war/Captain Varo.md', line: 3, field: 'status', entityId: 'war/captain varo' })]);
     expect(probs[0]!.hint).toMatch(/record an event/);
   });
   it('reports unknown dependencies and cycles', () => {
