@@ -6,8 +6,7 @@
  * overrides the code (the defaults below document what producers use).
  */
 import type { Rule, RuleInfo } from './types.js';
-import { danglingLink } from './rules/dangling.js';
-import { hierarchyCycleRule, orphan, relationshipTargetType } from './rules/graph.js';
+import { orphan, relationshipTargetType } from './rules/graph.js';
 import { duplicateAlias } from './rules/names.js';
 import { unknownProperty } from './rules/schema-props.js';
 import { deadParticipant, overlappingRulers, participantBeforeCreation } from './rules/continuity.js';
@@ -25,14 +24,21 @@ export const GATHERED_RULES: RuleInfo[] = [
   g('binary', 'error', 'parse', 'the .md file contains binary data', 'remove the file or exclude it in lorecraft.yaml'),
   g('too-large', 'error', 'parse', 'the file is larger than the parser accepts', 'split the note or exclude it'),
   g('parse-failed', 'error', 'parse', 'the parser could not read the file', 'check the file is readable text'),
+  // lorecraft.yaml / schema.yaml (main/config)
+  g('config-invalid', 'error', 'config', 'lorecraft.yaml or schema.yaml has a value of the wrong shape (that part falls back to its default)', 'fix the value at the line shown'),
+  g('config-unknown-key', 'warning', 'config', 'lorecraft.yaml or schema.yaml has a key Lorecraft does not know', 'remove or fix the key'),
+  g('config-reference', 'error', 'config', 'the config names something that does not exist (a layer, type or relationship)', 'fix the name'),
+  g('config-missing', 'error', 'config', 'a --config / --schema file given on the command line does not exist', 'fix the path'),
+  g('config-unreadable', 'error', 'config', 'lorecraft.yaml or schema.yaml cannot be read', 'check the file permissions'),
   // schema values (config validateProperties)
   g('property-type', 'error', 'config', 'a property value has the wrong type (e.g. text where an integer is declared)', 'write a value of the declared type'),
   g('enum-value', 'error', 'config', 'a property value is not one of the enum values', 'use one of the allowed values, or add it to values in schema.yaml'),
   g('missing-required', 'error', 'config', 'a property declared required: true is missing', 'add the property to the frontmatter'),
   // model (main/model)
   g('unknown-type', 'warning', 'model', 'a note names an entity type the schema does not define', 'fix the type, or add the type to schema.yaml'),
-  g('duplicate-name', 'error', 'model', 'two notes with the same name in one layer', 'rename one of the notes (or move it to another layer)'),
-  g('part-of-cycle', 'error', 'model', 'a containment relationship loops back on itself', 'remove one of the links in the loop'),
+  g('duplicate-name', 'warning', 'model', 'two notes with the same name in one layer (the later one is kept apart as <id>#2)', 'rename one of the notes (or give it a distinct title)'),
+  g('dangling-link', 'warning', 'model', 'a link or relationship field names no note (a placeholder stands in); one problem per referring file and line', 'create the note, or fix the spelling'),
+  g('part-of-cycle', 'error', 'model', 'a relationship type marked hierarchy: true (PART_OF-like) loops back on itself', 'remove one link of the cycle'),
   // timeline (main/timeline)
   g('cross-layer-edit', 'error', 'timeline', 'a campaign-layer note redefines an entity of a layer it depends on instead of recording an event', 'record the change as an event consequence'),
   g('layer-unknown-dependency', 'error', 'timeline', 'depends_on names a layer that is not configured', 'fix depends_on in lorecraft.yaml'),
@@ -48,14 +54,12 @@ export const GATHERED_RULES: RuleInfo[] = [
 ];
 
 /** Rules computed by this module, in the order they run. */
-export function computedRules(opts: { skipHierarchyTypes?: ReadonlySet<string> } = {}): Rule[] {
+export function computedRules(): Rule[] {
   return [
     unknownProperty,
-    danglingLink,
     orphan,
     duplicateAlias,
     relationshipTargetType,
-    hierarchyCycleRule(opts.skipHierarchyTypes),
     deadParticipant,
     participantBeforeCreation,
     overlappingRulers,

@@ -22,17 +22,10 @@ export interface ValidateOptions {
   rules?: Rule[];
 }
 
-/** Hierarchy types whose cycles the model already reports (it reports them as part-of-cycle). */
-function modelCycleTypes(gathered: Problem[], model: ModelView): Set<string> {
-  if (!gathered.some((p) => p.code === 'part-of-cycle')) return new Set();
-  // the model checks relationship types marked hierarchy: true
-  return new Set(model.schema().relationship_types.filter((r) => r.hierarchy).map((r) => r.name));
-}
-
 export function collectProblems(src: ProblemsSource, opts: ValidateOptions = {}): Problem[] {
   const gathered: Problem[] = [...src.model.problems(), ...(src.timeline?.problems() ?? [])];
   const ctx: RuleContext = src.timeline ? { model: src.model, timeline: src.timeline } : { model: src.model };
-  const rules = opts.rules ?? computedRules({ skipHierarchyTypes: modelCycleTypes(gathered, src.model) });
+  const rules = opts.rules ?? computedRules();
   const computedCodes = new Set(rules.map((r) => r.code));
   // a code computed here supersedes the same code gathered from elsewhere (one finding, one problem)
   const out = gathered.filter((p) => !computedCodes.has(p.code));

@@ -1,6 +1,7 @@
 /**
  * Rules over the resolved graph: orphans, relationships the schema does not
- * allow between those types, cycles in containment (hierarchy) relationships.
+ * allow between those types. (Cycles in hierarchy relationships are the
+ * model's `part-of-cycle`; dangling links are the model's `dangling-link`.)
  */
 import type { EntityRecord, Problem, RelationshipRecord } from '../../../shared/types.js';
 import type { Rule, RuleContext } from '../types.js';
@@ -67,88 +68,3 @@ export const relationshipTargetType: Rule = {
     return out;
   },
 };
-
-/** Strongly connected components (iterative Tarjan), only those forming a cycle. */
-export function cycles(nodes: Iterable<string>, next: (n: string) => string[]): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const result: string[][] = [];
-  let counter = 0;
-  for (const root of nodes) {
-    if (index.has(root)) continue;
-    const work: Array<{ n: string; i: number; succ: string[] }> = [];
-    const visit = (n: string) => {
-      index.set(n, counter); low.set(n, counter); counter++;
-      stack.push(n); onStack.add(n);
-      work.push({ n, i: 0, succ: next(n) });
-    };
-    visit(root);
-    while (work.length > 0) {
-      const top = work[work.length - 1]!;
-      if (top.i < top.succ.length) {
-        const s = top.succ[top.i++]!;
-        if (!index.has(s)) visit(s);
-        else if (onStack.has(s)) low.set(top.n, Math.min(low.get(top.n)!, index.get(s)!));
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.n, Math.min(low.get(parent.n)!, low.get(top.n)!));
-      if (low.get(top.n) === index.get(top.n)) {
-        const comp: string[] = [];
-        let m: string;
-        do { m = stack.pop()!; onStack.delete(m); comp.push(m); } while (m !== top.n);
-        if (comp.length > 1 || top.succ.includes(top.n)) result.push(comp.reverse());
-      }
-    }
-  }
-  return result;
-}
-
-/**
- * Cycles in every relationship type marked `hierarchy: true` (PART_OF-like).
- * One problem per edge inside a cycle, at the line that declares it.
- * `skipTypes`: hierarchy types whose cycles another module already reports.
- */
-export function hierarchyCycleRule(skipTypes: ReadonlySet<string> = new Set()): Rule {
-  return {
-    code: 'hierarchy-cycle',
-    defaultSeverity: 'error',
-    origin: 'problems',
-    summary: 'a containment relationship (hierarchy: true) loops back on itself',
-    hint: 'remove one of the links in the loop so the hierarchy has a top',
-    check(ctx) {
-      const schema = ctx.model.schema();
-      const types = schema.relationship_types.filter((r) => r.hierarchy && !skipTypes.has(r.name)).map((r) => r.name);
-      const out: Problem[] = [];
-      for (const type of types) {
-        const adj = new Map<string, RelationshipRecord[]>();
-        for (const e of ctx.model.edges()) {
-          if (e.type !== type) continue;
-          const l = adj.get(e.from);
-          if (l) l.push(e); else adj.set(e.from, [e]);
-        }
-        const comps = cycles(adj.keys(), (n) => (adj.get(n) ?? []).map((e) => e.to));
-        for (const comp of comps) {
-          const members = new Set(comp);
-          const names = comp.map((id) => ctx.model.entity(id)?.name ?? id);
-          const loop = [...names, names[0]].join(' → ');
-          for (const id of comp) {
-            for (const e of adj.get(id) ?? []) {
-              if (!members.has(e.to)) continue;
-              out.push({
-                severity: this.defaultSeverity, code: this.code, file: e.source, line: e.line,
-                ...(e.field !== null ? { field: e.field } : {}), entityId: e.from,
-                message: `${type} cycle: ${loop}`,
-                hint: `remove the ${type} link from '${ctx.model.entity(e.from)?.name ?? e.from}' to '${ctx.model.entity(e.to)?.name ?? e.to}' or another link in the loop`,
-              });
-            }
-          }
-        }
-      }
-      return out;
-    },
-  };
-}
