@@ -1,0 +1,198 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { createKuzuStore } from './kuzu-store.js';
+import { edge, ent, testSchema } from './test-helpers.js';
+import type { GraphStore } from './types.js';
+
+let dir: string;
+let store: GraphStore;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lorecraft-store-'));
+  store = createKuzuStore(join(dir, '.lorecraft'));
+});
+afterEach(async () => {
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const world = () => ({
+  entities: [
+    ent('Captain Varo', { type: 'npc', tags: ['NPC', 'Location/Settlement'], aliases: ['The Captain'], properties: { status: 'alive', age: 41, titles: ['a', 'b'] }, body: 'Line one, "quoted"\nline two — ünïcode ✓' }),
+    ent('Red Hand', { type: 'faction', tags: ['Faction'] }),
+    ent('Iron Guild', { type: 'faction' }),
+    ent('Millbrook', { type: 'location' }),
+    ent('Ghost', { placeholder: true }),
+  ],
+  edges: [
+    edge('Captain Varo', 'Red Hand', 'MEMBER_OF', { field: 'organization', line: 3 }),
+    edge('Red Hand', 'Iron Guild', 'ALLIED_WITH', { field: 'allies' }),
+    edge('Captain Varo', 'Millbrook', 'LINKS_TO', { line: 9 }),
+    edge('Captain Varo', 'Ghost', 'LINKS_TO', { line: 10 }),
+  ],
+});
+
+async function loaded(): Promise<void> {
+  expect(await store.open(testSchema(), 'fp1')).toBe(false);
+  const w = world();
+  await store.rebuild(w.entities, w.edges);
+}
+
+describe('open / rebuild', () => {
+  it('creates the db dir with a .gitignore and reports a fresh database as needing a rebuild', async () => {
+    expect(await store.open(testSchema(), 'fp1')).toBe(false);
+    expect(readFileSync(join(dir, '.lorecraft', '.gitignore'), 'utf8').trim()).toBe('*');
+    expect(existsSync(join(dir, '.lorecraft', 'graph.kuzu'))).toBe(true);
+    expect(await store.counts()).toEqual({ entities: 0, relationships: 0, placeholders: 0 });
+  });
+
+  it('round-trips records through COPY, including quotes, newlines, commas and unicode', async () => {
+    await loaded();
+    const w = world();
+    expect(await store.getEntity(w.entities[0]!.id)).toEqual(w.entities[0]);
+    expect(await store.getEntity('main/ghost')).toEqual(w.entities[4]);
+    expect(await store.getEntity('main/nobody')).toBeNull();
+    expect(await store.counts()).toEqual({ entities: 4, relationships: 4, placeholders: 1 });
+    expect(await store.storedHashes()).toEqual(new Map([
+      ['Captain Varo.md', 'h-Captain Varo'], ['Red Hand.md', 'h-Red Hand'], ['Iron Guild.md', 'h-Iron Guild'], ['Millbrook.md', 'h-Millbrook'],
+    ]));
+  });
+
+  it('keeps the data across reopen when the fingerprint matches, and asks for a rebuild when it differs', async () => {
+    await loaded();
+    await store.close();
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    expect(await store.open(testSchema(), 'fp1')).toBe(true);
+    expect((await store.counts()).entities).toBe(4);
+    await store.close();
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    expect(await store.open(testSchema(), 'fp2')).toBe(false);
+    await store.rebuild([ent('Solo')], []);
+    expect(await store.counts()).toEqual({ entities: 1, relationships: 0, placeholders: 0 });
+    expect(await store.getEntity('main/captain varo')).toBeNull();
+  });
+
+  it('refuses edges to entities that are not loaded, naming the edge', async () => {
+    await store.open(testSchema(), 'fp1');
+    await expect(store.rebuild([ent('A')], [edge('A', 'B', 'LINKS_TO')])).rejects.toThrow(/main\/b/);
+    // the store is still usable afterwards
+    await store.rebuild([ent('A')], []);
+    expect((await store.counts()).entities).toBe(1);
+  });
+
+  it('creates tables on demand for relationship types not in the schema', async () => {
+    await store.open(testSchema(), 'fp1');
+    await store.rebuild([ent('A'), ent('B')], [edge('A', 'B', 'HATES')]);
+    expect((await store.edgesOf('main/a')).map((e) => e.type)).toEqual(['HATES']);
+    await store.applyDelta({ removeEntities: [], upsertEntities: [], removeEdges: [], addEdges: [edge('B', 'A', 'FEARS')] });
+    expect((await store.edgesOf('main/a')).map((e) => e.type).sort()).toEqual(['FEARS', 'HATES']);
+    const rows = await store.cypher('MATCH (a:Entity)-[:FEARS]->(b:Entity) RETURN a.name AS a, b.name AS b');
+    expect(rows).toEqual([{ a: 'B', b: 'A' }]);
+  });
+
+  it('stores an edge given under an inverse name in canonical direction', async () => {
+    await store.open(testSchema(), 'fp1');
+    await store.rebuild([ent('A'), ent('F')], [edge('F', 'A', 'HAS_MEMBER')]);
+    expect(await store.edgesOf('main/a')).toEqual([
+      { from: 'main/a', to: 'main/f', type: 'MEMBER_OF', field: null, source: 'F.md', line: 1 },
+    ]);
+  });
+});
+
+describe('edges and natural Cypher', () => {
+  it('edgesOf returns both directions with canonical names', async () => {
+    await loaded();
+    const red = await store.edgesOf('main/red hand');
+    expect(red).toEqual(expect.arrayContaining([
+      { from: 'main/captain varo', to: 'main/red hand', type: 'MEMBER_OF', field: 'organization', source: 'Captain Varo.md', line: 3 },
+      { from: 'main/red hand', to: 'main/iron guild', type: 'ALLIED_WITH', field: 'allies', source: 'Red Hand.md', line: 1 },
+    ]));
+    expect(red).toHaveLength(2);
+  });
+
+  it('inverse types read naturally from either end through the mirror table', async () => {
+    await loaded();
+    const fwd = await store.cypher('MATCH (n:Entity)-[:MEMBER_OF]->(f) RETURN n.name AS n, f.name AS f');
+    const inv = await store.cypher('MATCH (f:Entity)-[:HAS_MEMBER]->(n) RETURN n.name AS n, f.name AS f');
+    expect(fwd).toEqual([{ n: 'Captain Varo', f: 'Red Hand' }]);
+    expect(inv).toEqual(fwd);
+  });
+});
+
+describe('applyDelta', () => {
+  it('removes, upserts (keeping unlisted edges) and adds edges in one transaction', async () => {
+    await loaded();
+    const w = world();
+    const varo = { ...w.entities[0]!, body: 'new body', tags: [], hash: 'h2' };
+    await store.applyDelta({
+      removeEntities: ['main/iron guild'],
+      upsertEntities: [varo, ent('Lady Wren', { type: 'npc' })],
+      removeEdges: [edge('Captain Varo', 'Millbrook', 'LINKS_TO', { line: 99 })],
+      addEdges: [edge('Lady Wren', 'Red Hand', 'MEMBER_OF', { field: 'organization' })],
+    });
+    expect(await store.getEntity('main/captain varo')).toEqual(varo);
+    expect(await store.getEntity('main/iron guild')).toBeNull();
+    const edges = await store.edgesOf('main/captain varo');
+    expect(edges.map((e) => `${e.type}>${e.to}`).sort()).toEqual(['LINKS_TO>main/ghost', 'MEMBER_OF>main/red hand']);
+    const members = await store.cypher("MATCH (f:Entity {id: 'main/red hand'})-[:HAS_MEMBER]->(n) RETURN n.name AS nm ORDER BY nm");
+    expect(members).toEqual([{ nm: 'Captain Varo' }, { nm: 'Lady Wren' }]);
+    expect(await store.counts()).toEqual({ entities: 4, relationships: 3, placeholders: 1 });
+  });
+
+  it('removing an edge removes its mirror; adding the same edge twice keeps one', async () => {
+    await loaded();
+    const e = edge('Captain Varo', 'Red Hand', 'MEMBER_OF', { field: 'organization', line: 3 });
+    await store.applyDelta({ removeEntities: [], upsertEntities: [], removeEdges: [], addEdges: [e, e] });
+    expect(await store.cypher('MATCH ()-[r:HAS_MEMBER]->() RETURN count(r) AS n')).toEqual([{ n: 1 }]);
+    await store.applyDelta({ removeEntities: [], upsertEntities: [], removeEdges: [e], addEdges: [] });
+    expect(await store.cypher('MATCH ()-[r:HAS_MEMBER]->() RETURN count(r) AS n')).toEqual([{ n: 0 }]);
+    expect(await store.cypher('MATCH ()-[r:MEMBER_OF]->() RETURN count(r) AS n')).toEqual([{ n: 0 }]);
+  });
+
+  it('a failing delta changes nothing and the store keeps working', async () => {
+    await loaded();
+    const bad = { ...ent('X'), tags: 'not-a-list' as unknown as string[] };
+    await expect(store.applyDelta({ removeEntities: ['main/red hand'], upsertEntities: [bad], removeEdges: [], addEdges: [] })).rejects.toThrow();
+    expect(await store.getEntity('main/red hand')).not.toBeNull();
+    await store.applyDelta({ removeEntities: ['main/red hand'], upsertEntities: [], removeEdges: [], addEdges: [] });
+    expect(await store.getEntity('main/red hand')).toBeNull();
+  });
+
+  it('serialises concurrent writes and reads without losing any', async () => {
+    await loaded();
+    const jobs: Promise<unknown>[] = [];
+    for (let i = 0; i < 20; i++) {
+      jobs.push(store.applyDelta({ removeEntities: [], upsertEntities: [ent(`N${i}`)], removeEdges: [], addEdges: [edge(`N${i}`, 'Red Hand', 'MEMBER_OF')] }));
+      jobs.push(store.counts());
+      jobs.push(store.cypher('MATCH (n:Entity) RETURN count(n) AS n'));
+    }
+    await Promise.all(jobs);
+    expect(await store.counts()).toEqual({ entities: 24, relationships: 24, placeholders: 1 });
+  });
+});
+
+describe('list and snapshot', () => {
+  it('filters by type, layer and tag (case-insensitive, # optional) with paging and total', async () => {
+    await loaded();
+    const all = await store.list({});
+    expect(all.total).toBe(4);
+    expect(all.items.map((i) => i.name)).toEqual(['Captain Varo', 'Iron Guild', 'Millbrook', 'Red Hand']);
+    expect((await store.list({ type: 'faction' })).items.map((i) => i.name)).toEqual(['Iron Guild', 'Red Hand']);
+    expect((await store.list({ tag: '#npc' })).items.map((i) => i.name)).toEqual(['Captain Varo']);
+    expect((await store.list({ layer: 'other' })).total).toBe(0);
+    expect((await store.list({ placeholders: true })).total).toBe(5);
+    const page = await store.list({ offset: 1, limit: 2 });
+    expect(page).toEqual({ total: 4, items: [expect.objectContaining({ name: 'Iron Guild' }), expect.objectContaining({ name: 'Millbrook' })] });
+  });
+
+  it('snapshot returns every node and canonical edge', async () => {
+    await loaded();
+    const s = await store.snapshot();
+    expect(s.nodes).toHaveLength(5);
+    expect(s.edges).toHaveLength(4);
+    expect((await store.snapshot({ layer: 'nope' })).nodes).toEqual([]);
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The Kùzu implementation of GraphStore — the only code that imports 'kuzu'
+ * (through ./kuzu/db.ts). Database file: <dbDir>/graph.kuzu.
+ *
+ * Concurrency: every write (rebuild, applyDelta, ensureSearchIndex) runs in
+ * one serial write queue on the writer connection; reads run in a read queue
+ * on a second connection. rebuild() holds both queues (it closes, deletes and
+ * recreates the database). close() drains both queues, then closes the
+ * connections, then the database.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EntityRecord, RelationshipRecord } from '../../shared/types.js';
+import type { Schema } from '../config/types.js';
+import { CoreError } from '../core/api.js';
+import type { GraphDelta, GraphStore } from './types.js';
+import { bulkLoad, createTables } from './kuzu/bulk.js';
+import { guardCypher } from './kuzu/cypher-guard.js';
+import { type Conn, type OpenedDb, type Params, SerialQueue, closeDatabase, openDatabase } from './kuzu/db.js';
+import { applyDeltaTx } from './kuzu/delta.js';
+import * as Q from './kuzu/queries.js';
+import { RelRegistry } from './kuzu/rels.js';
+import { toPlain } from './kuzu/rows.js';
+import { SearchIndex } from './kuzu/search.js';
+import { neighbours, shortestPath } from './kuzu/traverse.js';
+
+/** Bump when the stored layout changes: a different value rebuilds. */
+export const STORE_FORMAT = 'kuzu-store-1';
+
+export function createKuzuStore(dbDir: string): GraphStore {
+  return new KuzuStore(dbDir);
+}
+
+class KuzuStore implements GraphStore {
+  private o: OpenedDb | null = null;
+  private reg = new RelRegistry();
+  private fingerprint = '';
+  private readonly writeQ = new SerialQueue();
+  private readonly readQ = new SerialQueue();
+  private readonly searchIdx = new SearchIndex();
+  private closed = false;
+
+  constructor(private readonly dbDir: string) {}
+
+  private get file(): string {
+    return join(this.dbDir, 'graph.kuzu');
+  }
+
+  private db(): OpenedDb {
+    if (!this.o) throw new CoreError('store-closed', this.closed ? 'the graph store is closed' : 'the graph store is not open (call open() first)');
+    return this.o;
+  }
+
+  private read<T>(fn: (c: Conn) => Promise<T>): Promise<T> {
+    return this.readQ.run(() => fn(this.db().reader));
+  }
+
+  private write<T>(fn: (c: Conn) => Promise<T>): Promise<T> {
+    return this.writeQ.run(() => fn(this.db().writer));
+  }
+
+  async open(schema: Schema, fingerprint: string): Promise<boolean> {
+    if (this.o) throw new CoreError('store-open', 'the graph store is already open');
+    this.closed = false;
+    this.fingerprint = `${STORE_FORMAT}:${fingerprint}`;
+    await mkdir(this.dbDir, { recursive: true });
+    const gi = join(this.dbDir, '.gitignore');
+    if (!existsSync(gi)) await writeFile(gi, '*\n');
+    try {
+      this.o = await openDatabase(this.file);
+    } catch {
+      // unreadable / incompatible database file: it is a cache, start over
+      await this.removeFiles();
+      this.o = await openDatabase(this.file);
+    }
+    return this.write(async (c) => {
+      await createTables(c, new RelRegistry());
+      const meta = await c.query("MATCH (m:Meta) WHERE m.key IN ['fingerprint', 'rels'] RETURN m.key AS k, m.value AS v");
+      const get = (k: string): string | undefined => meta.find((r) => r.k === k)?.v as string | undefined;
+      const stored = get('fingerprint');
+      const rels = get('rels');
+      if (stored === this.fingerprint && rels) {
+        this.reg = RelRegistry.fromJSON(rels);
+        await createTables(c, this.reg);
+        await this.searchIdx.detect(c);
+        return true;
+      }
+      this.reg = RelRegistry.fromSchema(schema);
+      await createTables(c, this.reg);
+      return false;
+    });
+  }
+
+  private async removeFiles(): Promise<void> {
+    for (const f of [this.file, `${this.file}.wal`, `${this.file}.shadow`, `${this.file}.tmp`]) await rm(f, { recursive: true, force: true });
+  }
+
+  async rebuild(entities: EntityRecord[], edges: RelationshipRecord[]): Promise<void> {
+    this.db();
+    await this.readQ.run(() => this.writeQ.run(async () => {
+      await closeDatabase(this.db());
+      this.o = null;
+      await this.removeFiles();
+      this.o = await openDatabase(this.file);
+      this.searchIdx.reset();
+      const c = this.o.writer;
+      const reg = RelRegistry.fromJSON(this.reg.toJSON());
+      await bulkLoad(c, reg, entities, edges);
+      this.reg = reg;
+      await setMeta(c, 'rels', reg.toJSON());
+      // written last: an interrupted rebuild leaves no fingerprint, so the next open() rebuilds again
+      await setMeta(c, 'fingerprint', this.fingerprint);
+    }));
+  }
+
+  ensureSearchIndex(): Promise<void> {
+    return this.write((c) => this.searchIdx.ensure(c));
+  }
+
+  applyDelta(delta: GraphDelta): Promise<void> {
+    return this.write(async (c) => {
+      const before = this.reg.tables().length;
+      await applyDeltaTx(c, this.reg, delta);
+      if (this.reg.tables().length !== before) await setMeta(c, 'rels', this.reg.toJSON());
+    });
+  }
+
+  storedHashes(): Promise<Map<string, string>> {
+    return this.read((c) => Q.storedHashes(c));
+  }
+
+  getEntity(id: string): Promise<EntityRecord | null> {
+    return this.read((c) => Q.getEntity(c, id));
+  }
+
+  edgesOf(id: string): Promise<RelationshipRecord[]> {
+    return this.read((c) => Q.edgesOf(c, this.reg, id));
+  }
+
+  list(filter: Parameters<GraphStore['list']>[0]): ReturnType<GraphStore['list']> {
+    return this.read((c) => Q.list(c, filter));
+  }
+
+  neighbours(id: string, opts: Parameters<GraphStore['neighbours']>[1]): ReturnType<GraphStore['neighbours']> {
+    return this.read((c) => neighbours(c, this.reg, id, opts));
+  }
+
+  shortestPath(fromId: string, toId: string, maxDepth: number): ReturnType<GraphStore['shortestPath']> {
+    return this.read((c) => shortestPath(c, this.reg, fromId, toId, maxDepth));
+  }
+
+  /** Builds the FTS indexes first if ensureSearchIndex() has not run yet. */
+  async search(text: string, opts: Parameters<GraphStore['search']>[1]): ReturnType<GraphStore['search']> {
+    if (!this.searchIdx.isReady) await this.ensureSearchIndex();
+    return this.read((c) => this.searchIdx.search(c, text, opts));
+  }
+
+  async cypher(query: string, params?: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+    guardCypher(query);
+    const rows = await this.read((c) => c.query(query, params as Params | undefined));
+    return rows.map((r) => toPlain(r) as Record<string, unknown>);
+  }
+
+  counts(): ReturnType<GraphStore['counts']> {
+    return this.read((c) => Q.counts(c, this.reg));
+  }
+
+  snapshot(filter?: { layer?: string }): ReturnType<GraphStore['snapshot']> {
+    return this.read((c) => Q.snapshot(c, this.reg, filter));
+  }
+
+  async close(): Promise<void> {
+    if (!this.o) { this.closed = true; return; }
+    // wait for both queues: nothing may be running or hold a result when the database closes
+    await this.readQ.run(() => this.writeQ.run(async () => {
+      const o = this.o;
+      this.o = null;
+      this.closed = true;
+      if (o) await closeDatabase(o);
+    }));
+  }
+}
+
+async function setMeta(c: Conn, key: string, value: string): Promise<void> {
+  await c.query('MERGE (m:Meta {key: $key}) SET m.value = $value', { key, value });
+}

@@ -1,0 +1,96 @@
+/**
+ * Thin wrapper over one Kùzu database: a write connection driven by ONE serial
+ * queue (Kùzu allows one write transaction at a time and a refused BEGIN
+ * crashes the connection in 0.11.3), and a read connection with its own queue
+ * (a Kùzu connection must not run two statements at once). Every QueryResult
+ * is closed, also on error paths, before anything else happens: an open result
+ * at database close segfaults the process.
+ */
+import kuzu from 'kuzu';
+import type { Connection, Database, KuzuValue, PreparedStatement, QueryResult } from 'kuzu';
+
+export type Row = Record<string, KuzuValue>;
+export type Params = Record<string, KuzuValue>;
+
+/** Serial promise chain: each task starts after the previous one settled. */
+export class SerialQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(task, task);
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+
+  /** resolves once everything queued so far has settled */
+  drain(): Promise<void> {
+    return this.tail.then(() => undefined);
+  }
+}
+
+/** One connection plus its prepared-statement cache. Not safe for concurrent use: callers serialise. */
+export class Conn {
+  private readonly prepared = new Map<string, PreparedStatement>();
+
+  constructor(readonly raw: Connection) {}
+
+  async query(statement: string, params?: Params): Promise<Row[]> {
+    let res: QueryResult | QueryResult[];
+    if (params && Object.keys(params).length > 0) {
+      let ps = this.prepared.get(statement);
+      if (!ps) {
+        ps = await this.raw.prepare(statement);
+        if (!ps.isSuccess()) throw new Error(ps.getErrorMessage());
+        if (this.prepared.size > 200) this.prepared.clear();
+        this.prepared.set(statement, ps);
+      }
+      res = await this.raw.execute(ps, params);
+    } else {
+      res = await this.raw.query(statement);
+    }
+    return drainResults(Array.isArray(res) ? res : [res]);
+  }
+
+  async close(): Promise<void> {
+    this.prepared.clear();
+    await this.raw.close();
+  }
+}
+
+async function drainResults(results: QueryResult[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  let failure: unknown = null;
+  for (const r of results) {
+    try {
+      if (failure === null) rows.push(...(await r.getAll()));
+    } catch (e) {
+      failure = e;
+    } finally {
+      r.close();
+    }
+  }
+  if (failure !== null) throw failure;
+  return rows;
+}
+
+export interface OpenedDb {
+  db: Database;
+  writer: Conn;
+  reader: Conn;
+}
+
+export async function openDatabase(file: string): Promise<OpenedDb> {
+  const db = new kuzu.Database(file);
+  await db.init();
+  const w = new kuzu.Connection(db);
+  await w.init();
+  const r = new kuzu.Connection(db);
+  await r.init();
+  return { db, writer: new Conn(w), reader: new Conn(r) };
+}
+
+export async function closeDatabase(o: OpenedDb): Promise<void> {
+  await o.reader.close();
+  await o.writer.close();
+  await o.db.close();
+}

@@ -1,0 +1,154 @@
+/**
+ * Full-text search on Kùzu's FTS extension. Three indexes over Entity:
+ * fts_names (name + aliases), fts_tags, fts_body. Each is queried separately;
+ * a field's BM25 score is normalised to (0.5, 1] against the best score of
+ * that field for this query, then weighted names 10, tags 3, body 1. So any
+ * name/alias match outranks any tag-only match (≥5 vs ≤4), which outranks
+ * any body-only match (≥1.5 vs ≤1); within a tier BM25 decides.
+ *
+ * Kùzu 0.11.3 maintains FTS indexes on insert, update and delete (tested in
+ * kuzu-store.search.test.ts), so applyDelta needs no extra bookkeeping; only
+ * rebuild() (a fresh database) drops them.
+ */
+import type { EntitySummary, SearchHit } from '../../../shared/types.js';
+import type { Conn, Params } from './db.js';
+import { rowToSummary, summaryProjection } from './rows.js';
+
+const INDEXES = [
+  { name: 'fts_names', column: 'names_text', weight: 10 },
+  { name: 'fts_tags', column: 'tags_text', weight: 3 },
+  { name: 'fts_body', column: 'body', weight: 1 },
+] as const;
+
+type Field = (typeof INDEXES)[number]['name'];
+
+interface Cand {
+  entity: EntitySummary;
+  name: string;
+  aliases: string[];
+  body: string;
+  parts: Map<Field, number>;
+  score: number;
+}
+
+export class SearchIndex {
+  private ready = false;
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  reset(): void {
+    this.ready = false;
+  }
+
+  /** After open(): are the indexes already in the database? */
+  async detect(c: Conn): Promise<void> {
+    const rows = await c.query('CALL show_indexes() RETURN index_name AS n');
+    const have = new Set(rows.map((r) => String(r.n)));
+    this.ready = INDEXES.every((i) => have.has(i.name));
+  }
+
+  /** Create whichever index is missing (write connection, write queue). */
+  async ensure(c: Conn): Promise<void> {
+    if (this.ready) return;
+    const rows = await c.query('CALL show_indexes() RETURN index_name AS n');
+    const have = new Set(rows.map((r) => String(r.n)));
+    for (const i of INDEXES) {
+      if (!have.has(i.name)) await c.query(`CALL CREATE_FTS_INDEX('Entity', '${i.name}', ['${i.column}'], stemmer := 'porter')`);
+    }
+    this.ready = true;
+  }
+
+  async search(c: Conn, text: string, opts: { layer?: string; type?: string; limit: number }): Promise<SearchHit[]> {
+    const terms = queryTerms(text);
+    if (terms.length === 0) return [];
+    const limit = Math.max(1, Math.min(500, Math.floor(opts.limit || 20)));
+    const where = ['e.placeholder = false'];
+    const p: Params = { q: terms.join(' ') };
+    if (opts.layer !== undefined) { where.push('e.layer = $layer'); p.layer = opts.layer; }
+    if (opts.type !== undefined) { where.push('e.type = $type'); p.type = opts.type; }
+    const perIndex = limit * 3 + 20;
+    const cands = new Map<string, Cand>();
+    for (const idx of INDEXES) {
+      const rows = await c.query(
+        `CALL QUERY_FTS_INDEX('Entity', '${idx.name}', $q) WITH node AS e, score WHERE ${where.join(' AND ')}
+         RETURN ${summaryProjection('e')}, e.aliases AS aliases, e.body AS body, score ORDER BY score DESC LIMIT ${perIndex}`,
+        p,
+      );
+      const best = rows.length ? Number(rows[0]?.score) || 1 : 1;
+      for (const r of rows) {
+        const entity = rowToSummary(r);
+        let cand = cands.get(entity.id);
+        if (!cand) {
+          const aliases = Array.isArray(r.aliases) ? r.aliases.map(String) : [];
+          cand = { entity, name: entity.name, aliases, body: typeof r.body === 'string' ? r.body : '', parts: new Map(), score: 0 };
+          cands.set(entity.id, cand);
+        }
+        const part = idx.weight * (0.5 + 0.5 * (Number(r.score) / best));
+        cand.parts.set(idx.name, part);
+        cand.score += part;
+      }
+    }
+    const ranked = [...cands.values()].sort((a, b) => b.score - a.score || a.name.localeCompare(b.name)).slice(0, limit);
+    return ranked.map((cand) => toHit(cand, terms));
+  }
+}
+
+/** Lower-case word terms of the query (FTS query syntax is not exposed to users). */
+export function queryTerms(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+}
+
+/** Crude English stem so the JS highlighter agrees with the porter-stemmed index on common forms. */
+function stem(w: string): string {
+  return w.toLowerCase().replace(/(ies|es|s|ed|ing|ly)$/u, '') || w.toLowerCase();
+}
+
+function wordMatches(word: string, terms: string[]): boolean {
+  const s = stem(word);
+  return terms.some((t) => { const ts = stem(t); return s === ts || (ts.length >= 3 && s.startsWith(ts)); });
+}
+
+/** Wrap matched words of `text` in « ». */
+export function mark(text: string, terms: string[]): string {
+  return text.replace(/[\p{L}\p{N}]+/gu, (w) => (wordMatches(w, terms) ? `«${w}»` : w));
+}
+
+const SNIPPET = 160;
+
+/** A window of the body around its first matched word, with matches marked. */
+export function bodySnippet(body: string, terms: string[]): string | null {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  const re = /[\p{L}\p{N}]+/gu;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(flat)) !== null) {
+    if (!wordMatches(m[0], terms)) continue;
+    let start = Math.max(0, m.index - SNIPPET / 3);
+    if (start > 0) { const sp = flat.indexOf(' ', start); start = sp >= 0 && sp < m.index ? sp + 1 : start; }
+    let end = Math.min(flat.length, start + SNIPPET);
+    if (end < flat.length) { const sp = flat.lastIndexOf(' ', end); end = sp > m.index ? sp : end; }
+    return (start > 0 ? '…' : '') + mark(flat.slice(start, end), terms) + (end < flat.length ? '…' : '');
+  }
+  return null;
+}
+
+function toHit(c: Cand, terms: string[]): SearchHit {
+  let best: Field = 'fts_body';
+  let bestPart = -1;
+  for (const [f, v] of c.parts) if (v > bestPart) { bestPart = v; best = f; }
+  let matched: SearchHit['matched'] = 'body';
+  let snippet: string;
+  if (best === 'fts_names') {
+    const nameHit = c.name.match(/[\p{L}\p{N}]+/gu)?.some((w) => wordMatches(w, terms)) ?? false;
+    const alias = nameHit ? undefined : c.aliases.find((a) => a.match(/[\p{L}\p{N}]+/gu)?.some((w) => wordMatches(w, terms)));
+    matched = alias !== undefined ? 'alias' : 'name';
+    snippet = alias !== undefined ? `${c.name} (${mark(alias, terms)})` : mark(c.name, terms);
+  } else if (best === 'fts_tags') {
+    matched = 'tag';
+    snippet = c.entity.tags.map((t) => '#' + mark(t, terms)).join(' ');
+  } else {
+    snippet = bodySnippet(c.body, terms) ?? c.body.slice(0, SNIPPET);
+  }
+  return { entity: c.entity, score: Math.round(c.score * 1000) / 1000, snippet, matched };
+}

@@ -1,0 +1,118 @@
+/**
+ * neighbours(): level-by-level frontier expansion over the canonical REL
+ * tables (one query per direction per level, bounded fan-out), labelling each
+ * step from the end already reached: an 'in' step on a type with an inverse
+ * gets the inverse name, symmetric types are 'both'.
+ * shortestPath(): Kùzu's `* SHORTEST` recursive rel over every canonical
+ * table, undirected.
+ */
+import type { EntitySummary, PathResult, Traversal, TraversalStep } from '../../../shared/types.js';
+import { CoreError, type Direction } from '../../core/api.js';
+import type { Conn, Row } from './db.js';
+import { canonicalLabels } from './queries.js';
+import type { RelRegistry } from './rels.js';
+import { rowToSummary, summaryProjection } from './rows.js';
+
+/** Expansion stops adding entities past this many (a hub at depth 5 could otherwise return the whole world). */
+export const MAX_TRAVERSAL_ENTITIES = 5000;
+
+async function summaryOf(c: Conn, id: string): Promise<EntitySummary> {
+  const rows = await c.query(`MATCH (e:Entity {id: $id}) RETURN ${summaryProjection('e')}`, { id });
+  if (!rows[0]) throw new CoreError('entity-not-found', `no entity with id "${id}"`);
+  return rowToSummary(rows[0]);
+}
+
+interface Plan { directed: string[]; symmetric: string[]; direction: Direction }
+
+/** A `type` filter may be canonical or inverse; an inverse name flips the direction (HAS_MEMBER out = MEMBER_OF in). */
+function plan(reg: RelRegistry, type: string | undefined, direction: Direction): Plan | null {
+  let tables = reg.names();
+  let dir = direction;
+  if (type !== undefined) {
+    const r = reg.resolve(type) ?? reg.resolve(type.toUpperCase());
+    if (!r) return null;
+    tables = [r.canonical];
+    if (r.inverted && dir !== 'both') dir = dir === 'out' ? 'in' : 'out';
+  }
+  const symmetric = tables.filter((t) => reg.get(t)?.symmetric);
+  const directed = tables.filter((t) => !reg.get(t)?.symmetric);
+  return { directed, symmetric, direction: dir };
+}
+
+const LEVEL_COLS = `a.id AS src, label(r) AS type, ${summaryProjection('b', 'b_')}`;
+
+export async function neighbours(c: Conn, reg: RelRegistry, id: string, opts: { depth: number; type?: string; direction: Direction }): Promise<Traversal> {
+  const root = await summaryOf(c, id);
+  const depth = Math.min(5, Math.max(1, Math.floor(opts.depth || 1)));
+  const p = plan(reg, opts.type, opts.direction);
+  const result: Traversal = { root, entities: [], steps: [] };
+  if (!p) return result;
+  const queries: Array<{ q: string; seen: 'out' | 'in' }> = [];
+  const add = (tables: string[], arrow: 'out' | 'in'): void => {
+    if (tables.length === 0) return;
+    const pat = arrow === 'out' ? `-[r:${canonicalLabels(reg, tables)}]->` : `<-[r:${canonicalLabels(reg, tables)}]-`;
+    queries.push({ q: `UNWIND $ids AS x MATCH (a:Entity {id: x})${pat}(b:Entity) RETURN ${LEVEL_COLS}`, seen: arrow });
+  };
+  if (p.direction !== 'in') add(p.directed, 'out');
+  if (p.direction !== 'out') add(p.directed, 'in');
+  add(p.symmetric, 'out');
+  add(p.symmetric, 'in');
+
+  const level = new Map<string, number>([[id, 0]]);
+  const stepKeys = new Set<string>();
+  let frontier = [id];
+  for (let d = 1; d <= depth && frontier.length > 0; d++) {
+    const next: string[] = [];
+    for (const { q, seen } of queries) {
+      const rows: Row[] = await c.query(q, { ids: frontier });
+      for (const r of rows) {
+        const b = rowToSummary(r, 'b_');
+        const known = level.get(b.id);
+        if (known !== undefined && known < d) continue;
+        if (known === undefined) {
+          if (level.size > MAX_TRAVERSAL_ENTITIES) continue;
+          level.set(b.id, d);
+          next.push(b.id);
+          result.entities.push(b);
+        }
+        const type = String(r.type);
+        const v = reg.view(type, seen);
+        const step: TraversalStep = { depth: d, from: String(r.src), to: b.id, type, label: v.label, direction: v.direction };
+        const key = `${step.from}\u0000${step.to}\u0000${type}\u0000${step.direction}`;
+        if (!stepKeys.has(key)) { stepKeys.add(key); result.steps.push(step); }
+      }
+    }
+    frontier = next;
+  }
+  return result;
+}
+
+interface PathNode { _id: unknown; id: string; name: string; type: string | null; layer: string; path: string | null; placeholder: boolean; tags: string[] | null }
+interface PathRel { _src: unknown; _label: string }
+const idKey = (v: unknown): string => JSON.stringify(v);
+
+export async function shortestPath(c: Conn, reg: RelRegistry, fromId: string, toId: string, maxDepth: number): Promise<PathResult | null> {
+  const from = await summaryOf(c, fromId);
+  await summaryOf(c, toId);
+  if (fromId === toId) return { entities: [from], steps: [] };
+  const max = Math.min(30, Math.max(1, Math.floor(maxDepth || 1)));
+  const rows = await c.query(
+    `MATCH p = (a:Entity {id: $f})-[r:${canonicalLabels(reg)}* SHORTEST 1..${max}]-(b:Entity {id: $t}) RETURN nodes(p) AS ns, rels(p) AS rs LIMIT 1`,
+    { f: fromId, t: toId },
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const ns = row.ns as unknown as PathNode[];
+  const rs = row.rs as unknown as PathRel[];
+  const entities: EntitySummary[] = ns.map((n) => ({
+    id: n.id, name: n.name, type: n.type ?? null, layer: n.layer, path: n.path ?? null, placeholder: n.placeholder === true, tags: n.tags ?? [],
+  }));
+  const steps: TraversalStep[] = rs.map((rel, i) => {
+    const a = ns[i] as PathNode;
+    const b = ns[i + 1] as PathNode;
+    const seen = idKey(rel._src) === idKey(a._id) ? 'out' : 'in';
+    const v = reg.view(rel._label, seen);
+    return { depth: i + 1, from: a.id, to: b.id, type: rel._label, label: v.label, direction: v.direction };
+  });
+  return { entities, steps };
+}
