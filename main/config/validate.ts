@@ -1,0 +1,111 @@
+/**
+ * Property validation of one note against its entity type. Pure; returns
+ * Problems (file, line, field, hint) and never throws.
+ *
+ * Leniency, on purpose (hand-written YAML): a `string` property accepts numbers
+ * and booleans; a `list` property accepts a single scalar as a one-item list;
+ * a `date` accepts ISO-like `YYYY`, `YYYY-MM`, `YYYY-MM-DD` (negative years
+ * allowed, optional time part) and a bare integer year. An empty value (`key:`)
+ * counts as missing.
+ */
+import type { Problem } from '../../shared/types.js';
+import type { ParsedNote } from '../parse/types.js';
+import type { PropertyDef } from './types.js';
+import type { SchemaIndex } from './schema-index.js';
+
+const DATE_RE = /^-?\d{1,6}(-\d{1,2}(-\d{1,2}([T ]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?)?$/;
+
+export function isDateLike(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isInteger(v);
+  return typeof v === 'string' && DATE_RE.test(v.trim());
+}
+
+type ItemType = 'string' | 'integer' | 'number' | 'boolean' | 'date';
+
+function scalarOk(v: unknown, t: ItemType): boolean {
+  switch (t) {
+    case 'string': return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+    case 'integer': return typeof v === 'number' && Number.isInteger(v);
+    case 'number': return typeof v === 'number' && Number.isFinite(v);
+    case 'boolean': return typeof v === 'boolean';
+    case 'date': return isDateLike(v);
+  }
+}
+
+function show(v: unknown): string {
+  const s = typeof v === 'string' ? `'${v}'` : JSON.stringify(v) ?? String(v);
+  return s.length > 60 ? s.slice(0, 57) + '...' : s;
+}
+
+const valuesText = (def: PropertyDef) => (def.values ?? []).map(String).join(', ');
+const inValues = (def: PropertyDef, v: unknown) => (def.values ?? []).some((x) => x === v || String(x) === String(v));
+
+export function validateProperties(note: ParsedNote, type: string | null, index: SchemaIndex): Problem[] {
+  const problems: Problem[] = [];
+  if (type === null) return problems;
+  const defs = index.properties(type);
+  for (const def of defs) {
+    const v = note.frontmatter[def.name];
+    const line = note.fieldLines[def.name] ?? 1;
+    const base = { file: note.path, line, field: def.name };
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
+      if (def.required && def.default === undefined) {
+        problems.push({
+          ...base, severity: 'warning', code: 'required-missing',
+          message: `${type} '${note.title}' has no '${def.name}' (required)`,
+          hint: `add '${def.name}:' to the frontmatter${def.type === 'enum' ? ` (one of: ${valuesText(def)})` : ''}`,
+        });
+      }
+      continue;
+    }
+    const wrongType = (expected: string): Problem => ({
+      ...base, severity: 'error', code: 'property-type',
+      message: `'${def.name}' should be ${expected}, not ${show(v)}`,
+      hint: `write ${def.name}: <${expected}>`,
+    });
+    switch (def.type) {
+      case 'enum':
+        if (!inValues(def, v)) {
+          problems.push({
+            ...base, severity: 'error', code: 'enum-value',
+            message: `'${def.name}' is ${show(v)}, which is not one of: ${valuesText(def)}`,
+            hint: `use one of: ${valuesText(def)} (or add the value to schema.yaml)`,
+          });
+        }
+        break;
+      case 'list': {
+        const items = Array.isArray(v) ? v : [v];
+        const itemType = def.items;
+        for (const it of items) {
+          if (itemType && !scalarOk(it, itemType)) { problems.push(wrongType(`a list of ${itemType}`)); break; }
+          if (!itemType && it !== null && typeof it === 'object') { problems.push(wrongType('a list of plain values')); break; }
+          if (def.values && !inValues(def, it)) {
+            problems.push({
+              ...base, severity: 'error', code: 'enum-value',
+              message: `'${def.name}' contains ${show(it)}, which is not one of: ${valuesText(def)}`,
+              hint: `use values from: ${valuesText(def)}`,
+            });
+            break;
+          }
+        }
+        break;
+      }
+      case 'string':
+        if (!scalarOk(v, 'string')) problems.push(wrongType('a text value'));
+        break;
+      case 'integer':
+        if (!scalarOk(v, 'integer')) problems.push(wrongType('a whole number'));
+        break;
+      case 'number':
+        if (!scalarOk(v, 'number')) problems.push(wrongType('a number'));
+        break;
+      case 'boolean':
+        if (!scalarOk(v, 'boolean')) problems.push(wrongType('true or false'));
+        break;
+      case 'date':
+        if (!isDateLike(v)) problems.push(wrongType('a date (YYYY-MM-DD, negative years allowed)'));
+        break;
+    }
+  }
+  return problems;
+}
