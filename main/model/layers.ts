@@ -1,0 +1,66 @@
+/**
+ * Which layer a vault-relative path belongs to (lorecraft.yaml `layers[].paths`,
+ * minus `exclude` globs), and the order in which a layer's references look for
+ * names: the layer itself, then its `depends_on` layers transitively (breadth
+ * first, in declaration order).
+ */
+import picomatch from 'picomatch';
+import type { VaultConfig } from '../config/types.js';
+
+function cleanDir(p: string): string {
+  let s = p.replace(/\\/g, '/').trim();
+  while (s.startsWith('./')) s = s.slice(2);
+  s = s.replace(/\/+$/, '');
+  return s === '' ? '.' : s;
+}
+
+export class LayerMap {
+  private readonly dirs: Array<{ layer: string; dir: string }> = [];
+  private readonly excluded: (p: string) => boolean;
+  private readonly visible = new Map<string, string[]>();
+
+  constructor(config: VaultConfig) {
+    for (const l of config.layers) for (const p of l.paths) this.dirs.push({ layer: l.name, dir: cleanDir(p) });
+    // Most specific folder wins; ties keep declaration order (stable sort).
+    this.dirs.sort((a, b) => (b.dir === '.' ? 0 : b.dir.length) - (a.dir === '.' ? 0 : a.dir.length));
+    const globs = config.exclude.map((g) => g.replace(/\\/g, '/'));
+    const m = globs.length ? picomatch(globs, { dot: true }) : () => false;
+    this.excluded = m;
+    const byName = new Map(config.layers.map((l) => [l.name, l]));
+    for (const l of config.layers) {
+      const order: string[] = [];
+      const queue = [l.name];
+      while (queue.length) {
+        const n = queue.shift()!;
+        if (order.includes(n)) continue;
+        order.push(n);
+        for (const d of byName.get(n)?.depends_on ?? []) if (byName.has(d)) queue.push(d);
+      }
+      this.visible.set(l.name, order);
+    }
+  }
+
+  /** A path is excluded when it, or any folder above it, matches an exclude glob. */
+  isExcluded(path: string): boolean {
+    if (this.excluded(path)) return true;
+    for (let i = path.indexOf('/'); i > 0; i = path.indexOf('/', i + 1)) {
+      const dir = path.slice(0, i);
+      if (this.excluded(dir) || this.excluded(dir + '/')) return true;
+    }
+    return false;
+  }
+
+  /** Layer of a note path, or null when excluded or outside every layer. */
+  layerOf(path: string): string | null {
+    if (this.isExcluded(path)) return null;
+    for (const { layer, dir } of this.dirs) {
+      if (dir === '.' || path === dir || path.startsWith(dir + '/')) return layer;
+    }
+    return null;
+  }
+
+  /** Layers searched for a reference made in `layer`, in order. */
+  searchOrder(layer: string): string[] {
+    return this.visible.get(layer) ?? [layer];
+  }
+}

@@ -1,0 +1,439 @@
+/**
+ * VaultModel: the resolved vault in memory (notes -> entities, references ->
+ * edges and placeholders, problems). `applyChanges` updates it incrementally
+ * and returns the GraphDelta that brings a store holding the previous state to
+ * the new one. Invariant (checked by the oracle test): after any sequence of
+ * applyChanges the model equals one built from scratch from the same notes.
+ *
+ * Incrementality: each note's contribution (its entity, the edges it declares,
+ * the placeholders it needs) is a function of the note and of the name index.
+ * A reverse index maps every reference key ('n:<name>' / 'p:<path>') to the
+ * notes that use it; when a key's holders change, those notes are re-resolved.
+ */
+import { normaliseName } from '../../shared/names.js';
+import type { EntityRecord, Problem, RelationshipRecord } from '../../shared/types.js';
+import type { VaultConfig, Schema } from '../config/types.js';
+import type { ParsedNote } from '../parse/types.js';
+import type { GraphDelta } from '../store/types.js';
+import type { ModelView } from '../sync/types.js';
+import { hierarchyCycleProblems } from './cycles.js';
+import { LayerMap } from './layers.js';
+import { NameIndex, pathKey, type NameKind } from './names.js';
+import { noteProperties, noteRefs, type Ref } from './refs.js';
+import type { SchemaView } from './schema-view.js';
+
+interface NoteState {
+  note: ParsedNote;
+  layer: string;
+  type: string | null;
+  typeProblems: Problem[];
+  nameKey: string;
+  id: string;
+  provides: Array<[NameKind, string]>;
+  refs: Ref[];
+  // contribution, valid while `resolved`
+  resolved: boolean;
+  record: EntityRecord | null;
+  edges: RelationshipRecord[];
+  placeholders: Array<[string, string]>;
+  targets: string[];
+  refKeys: string[];
+  problems: Problem[];
+}
+
+const SEP = '\u0000';
+const edgeKey = (e: { from: string; to: string; type: string }) => e.from + SEP + e.to + SEP + e.type;
+const sameEdge = (a: RelationshipRecord, b: RelationshipRecord) =>
+  a.from === b.from && a.to === b.to && a.type === b.type && a.field === b.field && a.source === b.source && a.line === b.line;
+const edgeOrder = (a: RelationshipRecord, b: RelationshipRecord) =>
+  a.source < b.source ? -1 : a.source > b.source ? 1 : a.line - b.line;
+
+function keysOfRef(r: Ref): string[] {
+  const keys = ['n:' + normaliseName(r.name)];
+  if (r.target.includes('/')) keys.push('p:' + pathKey(r.target), 'n:' + normaliseName(r.target));
+  return keys;
+}
+
+export interface ResolvedRef { path: string | undefined }
+
+export class VaultModel implements ModelView {
+  readonly layers: LayerMap;
+  private readonly index = new NameIndex();
+  private readonly states = new Map<string, NoteState>();
+  private readonly idOwner = new Map<string, string>();
+  private readonly records = new Map<string, EntityRecord>();
+  private readonly phRefs = new Map<string, Map<string, string>>();
+  private readonly edgeCands = new Map<string, RelationshipRecord[]>();
+  private readonly visibleEdges = new Map<string, RelationshipRecord>();
+  private readonly outAdj = new Map<string, Set<string>>();
+  private readonly inAdj = new Map<string, Set<string>>();
+  private readonly revIndex = new Map<string, Set<string>>();
+  private readonly refBy = new Map<string, Map<string, number>>();
+  private trackEnts = new Map<string, EntityRecord | undefined>();
+  private trackEdges = new Map<string, RelationshipRecord | undefined>();
+  private problemCache: Problem[] | null = null;
+  private external = new Map<string, Problem[]>();
+
+  constructor(
+    private readonly cfg: VaultConfig,
+    readonly sv: SchemaView,
+    private readonly configProblems: Problem[] = [],
+  ) {
+    this.layers = new LayerMap(cfg);
+  }
+
+  // ---- ModelView -------------------------------------------------------
+  config(): VaultConfig { return this.cfg; }
+  schema(): Schema { return this.sv.schema; }
+  layerOf(path: string): string | null { return this.layers.layerOf(path); }
+  note(path: string): ParsedNote | undefined { return this.states.get(path)?.note; }
+  *notes(): Iterable<ParsedNote> { for (const s of this.states.values()) yield s.note; }
+  entity(id: string): EntityRecord | undefined { return this.records.get(id); }
+  entities(): Iterable<EntityRecord> { return this.records.values(); }
+  entityIdOfPath(path: string): string | undefined { return this.states.get(path)?.id; }
+  edges(): Iterable<RelationshipRecord> { return this.visibleEdges.values(); }
+  edgesFrom(id: string): RelationshipRecord[] { return this.adj(this.outAdj, id); }
+  edgesTo(id: string): RelationshipRecord[] { return this.adj(this.inAdj, id); }
+  referrers(id: string): string[] { return [...(this.refBy.get(id)?.keys() ?? [])].sort(); }
+
+  resolve(name: string, fromLayer: string): EntityRecord | undefined {
+    let t = name.trim();
+    const m = /^\[\[([^\]|#]*)/.exec(t);
+    if (m) t = m[1]!.trim();
+    const seg = t.slice(t.lastIndexOf('/') + 1).replace(/\.md$/i, '');
+    const p = this.lookupRef(fromLayer, { name: seg, target: t });
+    return p === undefined ? undefined : this.records.get(this.states.get(p)!.id);
+  }
+
+  problems(): Problem[] {
+    if (!this.problemCache) {
+      const all: Problem[] = [...this.configProblems];
+      for (const l of this.external.values()) all.push(...l);
+      for (const s of this.states.values()) all.push(...s.problems);
+      all.push(...hierarchyCycleProblems(this.visibleEdges.values(), (t) => this.sv.isHierarchy(t)));
+      this.problemCache = applyRuleSettings(all, this.sv.schema.rules);
+    }
+    return this.problemCache;
+  }
+
+  /** Problems found outside the notes (walk: symlink loops, unreadable files), by source. */
+  setExternalProblems(source: string, problems: Problem[]): void {
+    if (problems.length) this.external.set(source, problems); else this.external.delete(source);
+    this.problemCache = null;
+  }
+
+  /** Number of notes, entities, edges, placeholders. */
+  counts(): { notes: number; entities: number; relationships: number; placeholders: number } {
+    let placeholders = 0;
+    for (const id of this.phRefs.keys()) if (!this.idOwner.has(id)) placeholders++;
+    return { notes: this.states.size, entities: this.records.size, relationships: this.visibleEdges.size, placeholders };
+  }
+
+  /** The name index (names, file names, aliases, paths) for completion and lookup. */
+  nameIndex(): NameIndex { return this.index; }
+
+  // ---- updates -----------------------------------------------------------
+
+  /** Replace the whole content (the model must be empty or is cleared first). */
+  load(notes: Iterable<ParsedNote>): GraphDelta {
+    const changed = new Map<string, ParsedNote | null>();
+    for (const p of this.states.keys()) changed.set(p, null);
+    for (const n of notes) changed.set(n.path, n);
+    return this.applyChanges(changed);
+  }
+
+  /** Apply created/changed (note) and deleted (null) files; returns the graph delta. */
+  applyChanges(changed: Map<string, ParsedNote | null>): GraphDelta {
+    this.trackEnts = new Map();
+    this.trackEdges = new Map();
+    this.problemCache = null;
+    const affected = new Set<string>();
+    const groups = new Map<string, [string, string]>();
+    const toResolve = new Set<string>();
+
+    for (const [path, note] of changed) {
+      const old = this.states.get(path);
+      if (old) {
+        this.withdraw(old);
+        for (const [kind, key] of old.provides) { this.index.remove(old.layer, kind, key, path); affected.add(provKey(kind, key)); }
+        groups.set(old.layer + SEP + old.nameKey, [old.layer, old.nameKey]);
+        this.states.delete(path);
+        if (this.idOwner.get(old.id) === path) this.idOwner.delete(old.id);
+        this.touchEntity(old.id);
+      }
+      if (!note) continue;
+      const layer = this.layers.layerOf(path);
+      if (layer === null) continue;
+      const st = this.prepare(note, layer);
+      this.states.set(path, st);
+      for (const [kind, key] of st.provides) { this.index.add(layer, kind, key, path); affected.add(provKey(kind, key)); }
+      groups.set(layer + SEP + st.nameKey, [layer, st.nameKey]);
+      toResolve.add(path);
+    }
+
+    // Ids: first holder of a name in a layer (path order) gets `<layer>/<key>`, the next `#2`, ...
+    const assign: Array<[NoteState, string]> = [];
+    for (const [layer, key] of groups.values()) {
+      const holders = this.index.holders(layer, 'name', key);
+      holders.forEach((p, i) => {
+        const st = this.states.get(p)!;
+        const id = `${layer}/${key}` + (i === 0 ? '' : `#${i + 1}`);
+        if (st.id !== id || toResolve.has(p)) assign.push([st, id]);
+      });
+    }
+    for (const [st, id] of assign) {
+      if (st.id === id) continue;
+      this.withdraw(st);
+      if (this.idOwner.get(st.id) === st.note.path) this.idOwner.delete(st.id);
+      this.touchEntity(st.id);
+      for (const [kind, key] of st.provides) affected.add(provKey(kind, key));
+      st.id = id;
+      toResolve.add(st.note.path);
+    }
+    for (const [st, id] of assign) { this.idOwner.set(id, st.note.path); this.touchEntity(id); }
+
+    for (const k of affected) for (const p of this.revIndex.get(k) ?? []) toResolve.add(p);
+    const order = [...toResolve].sort();
+    for (const p of order) { const st = this.states.get(p); if (st) this.withdraw(st); }
+    for (const p of order) {
+      const st = this.states.get(p);
+      if (st) { this.resolveNote(st); this.contribute(st); }
+    }
+    return this.finalize();
+  }
+
+  // ---- internals ----------------------------------------------------------
+
+  private prepare(note: ParsedNote, layer: string): NoteState {
+    const { type, problems: typeProblems } = this.sv.resolveType(note);
+    const nameKey = normaliseName(note.title) || normaliseName(note.basename) || 'untitled';
+    const provides: Array<[NameKind, string]> = [['name', nameKey]];
+    const fileKey = normaliseName(note.basename);
+    if (fileKey) provides.push(['file', fileKey]);
+    for (const a of note.aliases) { const k = normaliseName(a); if (k) provides.push(['alias', k]); }
+    provides.push(['path', pathKey(note.path)]);
+    return {
+      note, layer, type, typeProblems, nameKey, id: '', provides, refs: noteRefs(note, type, this.sv),
+      resolved: false, record: null, edges: [], placeholders: [], targets: [], refKeys: [], problems: [],
+    };
+  }
+
+  /** Path of the note a reference made in `layer` resolves to (see docs/architecture.md). */
+  private lookupRef(layer: string, r: { name: string; target: string }): string | undefined {
+    const order = this.layers.searchOrder(layer);
+    if (r.target.includes('/')) {
+      const byPath = this.index.first(order, 'path', pathKey(r.target));
+      if (byPath !== undefined) return byPath;
+    }
+    const key = normaliseName(r.name);
+    if (!key) return undefined;
+    for (const l of order) {
+      const one = [l];
+      const hit = this.index.first(one, 'name', key) ?? this.index.first(one, 'file', key) ?? this.index.first(one, 'alias', key);
+      if (hit !== undefined) return hit;
+    }
+    if (r.target.includes('/')) return this.index.first(order, 'name', normaliseName(r.target));
+    return undefined;
+  }
+
+  private resolveNote(st: NoteState): void {
+    const path = st.note.path;
+    const problems: Problem[] = [...st.note.problems, ...st.typeProblems];
+    if (st.type !== null) problems.push(...this.sv.validate(st.type, st.note));
+    if (st.id.includes('#')) {
+      const first = this.index.holders(st.layer, 'name', st.nameKey)[0];
+      problems.push({
+        severity: 'warning', code: 'duplicate-name', file: path, line: st.note.fieldLines[this.sv.schema.title_field] ?? 1,
+        entityId: st.id,
+        message: `'${st.note.title}' is also the name of ${first} in layer '${st.layer}': kept apart as ${st.id}`,
+        hint: 'rename one of the notes (or give it a distinct title)',
+      });
+    }
+    const edges: RelationshipRecord[] = [];
+    const seen = new Set<string>();
+    const placeholders: Array<[string, string]> = [];
+    const targets: string[] = [];
+    const refKeys = new Set<string>();
+    for (const r of st.refs) {
+      const key = normaliseName(r.name);
+      if (!key) continue;
+      for (const k of keysOfRef(r)) refKeys.add(k);
+      const hit = this.lookupRef(st.layer, r);
+      let target: string;
+      if (hit !== undefined) target = this.states.get(hit)!.id;
+      else {
+        target = `${st.layer}/${key}`;
+        placeholders.push([target, r.name.trim()]);
+        problems.push({
+          severity: 'warning', code: 'dangling-link', file: path, line: r.line, entityId: st.id,
+          ...(r.field ? { field: r.field } : {}),
+          message: `'${r.name}' matches no note: a placeholder entity stands in for it`,
+          hint: `create a note named '${r.name}', or fix the spelling`,
+        });
+      }
+      targets.push(target);
+      if (r.rel === 'LINKS_TO' && target === st.id) continue;
+      const from = r.reversed ? target : st.id;
+      const to = r.reversed ? st.id : target;
+      const ek = from + SEP + to + SEP + r.rel;
+      if (seen.has(ek)) continue;
+      seen.add(ek);
+      edges.push({ from, to, type: r.rel, field: r.field, source: path, line: r.line });
+    }
+    st.edges = edges;
+    st.placeholders = placeholders;
+    st.targets = targets;
+    st.refKeys = [...refKeys];
+    st.problems = problems;
+    const n = st.note;
+    st.record = {
+      id: st.id, name: n.title, type: st.type, layer: st.layer, path, hash: n.hash,
+      tags: n.tags, aliases: n.aliases, properties: noteProperties(n, st.type, this.sv), body: n.body, placeholder: false,
+    };
+  }
+
+  private contribute(st: NoteState): void {
+    const path = st.note.path;
+    this.touchEntity(st.id);
+    for (const e of st.edges) {
+      const k = edgeKey(e);
+      this.touchEdge(k);
+      const c = this.edgeCands.get(k);
+      if (c) c.push(e); else this.edgeCands.set(k, [e]);
+    }
+    for (const [pid, name] of st.placeholders) {
+      this.touchEntity(pid);
+      let m = this.phRefs.get(pid);
+      if (!m) { m = new Map(); this.phRefs.set(pid, m); }
+      if (!m.has(path)) m.set(path, name);
+    }
+    for (const t of st.targets) {
+      let m = this.refBy.get(t);
+      if (!m) { m = new Map(); this.refBy.set(t, m); }
+      m.set(path, (m.get(path) ?? 0) + 1);
+    }
+    for (const k of st.refKeys) {
+      let s = this.revIndex.get(k);
+      if (!s) { s = new Set(); this.revIndex.set(k, s); }
+      s.add(path);
+    }
+    st.resolved = true;
+  }
+
+  private withdraw(st: NoteState): void {
+    if (!st.resolved) return;
+    const path = st.note.path;
+    this.touchEntity(st.id);
+    for (const e of st.edges) {
+      const k = edgeKey(e);
+      this.touchEdge(k);
+      const c = this.edgeCands.get(k);
+      if (!c) continue;
+      const i = c.findIndex((x) => x.source === path);
+      if (i >= 0) c.splice(i, 1);
+      if (c.length === 0) this.edgeCands.delete(k);
+    }
+    for (const [pid] of st.placeholders) {
+      this.touchEntity(pid);
+      const m = this.phRefs.get(pid);
+      if (m) { m.delete(path); if (m.size === 0) this.phRefs.delete(pid); }
+    }
+    for (const t of st.targets) {
+      const m = this.refBy.get(t);
+      if (m) { m.delete(path); if (m.size === 0) this.refBy.delete(t); }
+    }
+    for (const k of st.refKeys) {
+      const s = this.revIndex.get(k);
+      if (s) { s.delete(path); if (s.size === 0) this.revIndex.delete(k); }
+    }
+    st.resolved = false;
+  }
+
+  private touchEntity(id: string): void {
+    if (id && !this.trackEnts.has(id)) this.trackEnts.set(id, this.records.get(id));
+  }
+
+  private touchEdge(k: string): void {
+    if (!this.trackEdges.has(k)) this.trackEdges.set(k, this.visibleEdges.get(k));
+  }
+
+  private currentRecord(id: string): EntityRecord | undefined {
+    const owner = this.idOwner.get(id);
+    if (owner !== undefined) {
+      const st = this.states.get(owner);
+      if (st?.record && st.record.id === id) return st.record;
+    }
+    const refs = this.phRefs.get(id);
+    if (!refs || refs.size === 0) return undefined;
+    let minPath: string | undefined;
+    for (const p of refs.keys()) if (minPath === undefined || p < minPath) minPath = p;
+    const slash = id.indexOf('/');
+    return {
+      id, name: refs.get(minPath!)!, type: null, layer: id.slice(0, slash), path: null, hash: null,
+      tags: [], aliases: [], properties: {}, body: '', placeholder: true,
+    };
+  }
+
+  private finalize(): GraphDelta {
+    const delta: GraphDelta = { removeEntities: [], upsertEntities: [], removeEdges: [], addEdges: [] };
+    for (const [id, before] of this.trackEnts) {
+      const now = this.currentRecord(id);
+      if (now) this.records.set(id, now); else this.records.delete(id);
+      if (!now) { if (before) delta.removeEntities.push(id); continue; }
+      if (!before || before.placeholder !== now.placeholder || JSON.stringify(before) !== JSON.stringify(now)) {
+        delta.upsertEntities.push(now);
+      }
+    }
+    for (const [k, before] of this.trackEdges) {
+      const c = this.edgeCands.get(k);
+      let now: RelationshipRecord | undefined;
+      if (c && c.length) { c.sort(edgeOrder); now = c[0]; }
+      if (now) {
+        this.visibleEdges.set(k, now);
+        addAdj(this.outAdj, now.from, k);
+        addAdj(this.inAdj, now.to, k);
+      } else if (before) {
+        this.visibleEdges.delete(k);
+        delAdj(this.outAdj, before.from, k);
+        delAdj(this.inAdj, before.to, k);
+      }
+      if (before && (!now || !sameEdge(before, now))) delta.removeEdges.push(before);
+      if (now && (!before || !sameEdge(before, now))) delta.addEdges.push(now);
+    }
+    this.trackEnts = new Map();
+    this.trackEdges = new Map();
+    return delta;
+  }
+
+  private adj(m: Map<string, Set<string>>, id: string): RelationshipRecord[] {
+    const out: RelationshipRecord[] = [];
+    for (const k of m.get(id) ?? []) { const e = this.visibleEdges.get(k); if (e) out.push(e); }
+    return out;
+  }
+}
+
+function provKey(kind: NameKind, key: string): string {
+  return (kind === 'path' ? 'p:' : 'n:') + key;
+}
+function addAdj(m: Map<string, Set<string>>, id: string, k: string): void {
+  let s = m.get(id);
+  if (!s) { s = new Set(); m.set(id, s); }
+  s.add(k);
+}
+function delAdj(m: Map<string, Set<string>>, id: string, k: string): void {
+  const s = m.get(id);
+  if (s) { s.delete(k); if (s.size === 0) m.delete(id); }
+}
+
+/** schema.yaml `rules`: per-code severity override, or off. */
+export function applyRuleSettings(problems: Problem[], rules: Schema['rules']): Problem[] {
+  if (!rules || Object.keys(rules).length === 0) return problems;
+  const out: Problem[] = [];
+  for (const p of problems) {
+    const r = rules[p.code];
+    if (r === undefined || r === true) out.push(p);
+    else if (r === false || r === 'off') continue;
+    else out.push({ ...p, severity: r });
+  }
+  return out;
+}

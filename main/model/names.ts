@@ -1,0 +1,80 @@
+/**
+ * The name index: per layer, which note paths answer to a key as a name, a
+ * file name, an alias or a vault-relative path. Holders of a key are kept in
+ * path order, so "the first by path order" is always index 0.
+ */
+import { normaliseName } from '../../shared/names.js';
+
+export type NameKind = 'name' | 'file' | 'alias' | 'path';
+const KINDS: NameKind[] = ['name', 'file', 'alias', 'path'];
+
+/** Key of a vault-relative path or path-like link target: normalised, no leading ./ or /, no .md. */
+export function pathKey(p: string): string {
+  let s = p.replace(/\\/g, '/');
+  while (s.startsWith('./')) s = s.slice(2);
+  s = s.replace(/^\/+/, '');
+  if (s.toLowerCase().endsWith('.md')) s = s.slice(0, -3);
+  return normaliseName(s);
+}
+
+function insertSorted(arr: string[], v: string): void {
+  let lo = 0;
+  let hi = arr.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (arr[mid]! < v) lo = mid + 1; else hi = mid;
+  }
+  if (arr[lo] !== v) arr.splice(lo, 0, v);
+}
+
+type LayerMaps = Record<NameKind, Map<string, string[]>>;
+
+export class NameIndex {
+  private readonly layers = new Map<string, LayerMaps>();
+
+  private maps(layer: string): LayerMaps {
+    let m = this.layers.get(layer);
+    if (!m) {
+      m = { name: new Map(), file: new Map(), alias: new Map(), path: new Map() };
+      this.layers.set(layer, m);
+    }
+    return m;
+  }
+
+  add(layer: string, kind: NameKind, key: string, path: string): void {
+    if (!key) return;
+    const m = this.maps(layer)[kind];
+    const arr = m.get(key);
+    if (arr) insertSorted(arr, path); else m.set(key, [path]);
+  }
+
+  remove(layer: string, kind: NameKind, key: string, path: string): void {
+    const m = this.layers.get(layer)?.[kind];
+    const arr = m?.get(key);
+    if (!m || !arr) return;
+    const i = arr.indexOf(path);
+    if (i >= 0) arr.splice(i, 1);
+    if (arr.length === 0) m.delete(key);
+  }
+
+  holders(layer: string, kind: NameKind, key: string): readonly string[] {
+    return this.layers.get(layer)?.[kind].get(key) ?? [];
+  }
+
+  /** First holder of `key` as `kind` in the first layer of `order` that has one. */
+  first(order: readonly string[], kind: NameKind, key: string): string | undefined {
+    for (const l of order) {
+      const arr = this.layers.get(l)?.[kind].get(key);
+      if (arr && arr.length) return arr[0];
+    }
+    return undefined;
+  }
+
+  /** Every (key, kind) known in a layer (or all layers): for prefix/fuzzy completion. */
+  *entries(layer?: string): Iterable<{ layer: string; kind: NameKind; key: string; paths: readonly string[] }> {
+    for (const [l, maps] of this.layers) {
+      if (layer !== undefined && l !== layer) continue;
+      for (const kind of KINDS) for (const [key, paths] of maps[kind]) yield { layer: l, kind, key, paths };
+    }
+  }
+}

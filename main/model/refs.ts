@@ -1,0 +1,68 @@
+/**
+ * A note's outgoing references, computed once per note version: field-mapped
+ * relationships, `related`, wikilinks in unmapped frontmatter fields and body
+ * wikilinks. Also the entity properties (frontmatter minus reserved keys and
+ * mapped fields). Pure functions of (note, type, schema).
+ */
+import { LINK_REL, RELATED_REL, type PropertyValue } from '../../shared/types.js';
+import { RESERVED_FIELDS } from '../config/types.js';
+import { fieldRefs } from '../parse/parse.js';
+import type { ParsedNote } from '../parse/types.js';
+import type { SchemaView } from './schema-view.js';
+
+export interface Ref {
+  /** name to match against names, file names, aliases */
+  name: string;
+  /** as written (may be a vault-relative path) */
+  target: string;
+  field: string | null;
+  line: number;
+  rel: string;
+  reversed: boolean;
+}
+
+const RESERVED = new Set<string>([...RESERVED_FIELDS, 'alias']);
+
+export function isReservedField(field: string, titleField: string): boolean {
+  return RESERVED.has(field) || field === titleField;
+}
+
+export function noteRefs(note: ParsedNote, type: string | null, sv: SchemaView): Ref[] {
+  const out: Ref[] = [];
+  const titleField = sv.schema.title_field;
+  for (const field of Object.keys(note.frontmatter)) {
+    if (field === 'related') {
+      for (const r of fieldRefs(note, field)) {
+        out.push({ name: r.name, target: r.target, field, line: r.line, rel: RELATED_REL, reversed: false });
+      }
+      continue;
+    }
+    if (isReservedField(field, titleField)) continue;
+    const m = sv.mapping(type, field);
+    if (m) {
+      for (const r of fieldRefs(note, field)) {
+        out.push({ name: r.name, target: r.target, field, line: r.line, rel: m.relationship, reversed: m.reversed });
+      }
+    }
+  }
+  // Wikilinks in fields that map to no relationship are still links (as in Obsidian).
+  for (const l of note.fieldLinks) {
+    if (l.field === undefined || l.field === 'related' || isReservedField(l.field, titleField)) continue;
+    if (sv.mapping(type, l.field)) continue;
+    out.push({ name: l.name, target: l.target, field: l.field, line: l.line, rel: LINK_REL, reversed: false });
+  }
+  for (const l of note.bodyLinks) {
+    out.push({ name: l.name, target: l.target, field: null, line: l.line, rel: LINK_REL, reversed: false });
+  }
+  return out;
+}
+
+export function noteProperties(note: ParsedNote, type: string | null, sv: SchemaView): Record<string, PropertyValue> {
+  const props: Record<string, PropertyValue> = {};
+  const titleField = sv.schema.title_field;
+  for (const [k, v] of Object.entries(note.frontmatter)) {
+    if (isReservedField(k, titleField) || sv.mapping(type, k)) continue;
+    props[k] = v as PropertyValue;
+  }
+  return props;
+}

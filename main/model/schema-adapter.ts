@@ -1,0 +1,38 @@
+/** Adapts the compiled SchemaIndex (main/config) to what the model needs (SchemaView). */
+import type { Problem } from '../../shared/types.js';
+import { compileSchema, type SchemaIndex } from '../config/schema-index.js';
+import type { Schema, SchemaZ } from '../config/types.js';
+import { validateProperties } from '../config/validate.js';
+import { parse as parseYaml } from 'yaml';
+import type { SchemaView } from './schema-view.js';
+
+export function fromSchemaIndex(idx: SchemaIndex): SchemaView {
+  const hierarchy = new Set(idx.relationshipTypes().filter((r) => r.hierarchy).map((r) => r.name));
+  return {
+    schema: idx.schema,
+    resolveType(note) {
+      const info = idx.resolveTypeInfo(note);
+      const problems: Problem[] = [];
+      if (info.unknown) {
+        problems.push({
+          severity: 'error', code: 'unknown-type', file: note.path, line: info.unknown.line, field: info.unknown.field,
+          message: `'${info.unknown.value}' is not an entity type of the schema (known: ${idx.typeNames.join(', ') || 'none'})`,
+          hint: 'fix the type name, or declare the type in schema.yaml',
+        });
+      }
+      return { type: info.type, problems };
+    },
+    mapping(type, field) {
+      const m = idx.mappingFor(type, field);
+      return m ? { relationship: m.relationship, reversed: m.reversed } : undefined;
+    },
+    validate: (type, note) => validateProperties(note, type, idx),
+    isHierarchy: (rel) => hierarchy.has(rel),
+  };
+}
+
+/** For tests and tools: a SchemaView from schema.yaml text (validated by the zod contract). */
+export function schemaViewFromYaml(yaml: string, z: typeof SchemaZ): SchemaView {
+  const schema: Schema = z.parse(yaml.trim() ? parseYaml(yaml) : {});
+  return fromSchemaIndex(compileSchema(schema));
+}
