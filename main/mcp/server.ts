@@ -1,0 +1,67 @@
+/**
+ * createMcpServer: the MCP server as a factory handed the core, separate from
+ * its transports (stdio: ./stdio.ts; the app-side bridge: ./bridge.ts; tests:
+ * InMemoryTransport). The mode decides whether write tools exist at all.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { DEFAULT_BUDGET_TOKENS, structuredCharBudget } from './budget.js';
+import { vocabulary, type McpContext, type McpHost, type McpMode } from './context.js';
+import type { McpEditor, McpTimeline } from './adapters.js';
+import { registerPrompts, registerResources } from './resources.js';
+import { readTools } from './tools/read.js';
+import { sceneTools } from './tools/scene.js';
+import { timeTools } from './tools/time.js';
+import { worldTools } from './tools/world.js';
+import { writeTools } from './tools/write.js';
+import { registerTool } from './tool.js';
+
+export const SERVER_NAME = 'lorecraft';
+export const SERVER_VERSION = '0.1.0';
+
+export interface McpServerDeps {
+  host: McpHost;
+  /** the write-back editor adapted for MCP (see adapters.ts); required for read-write mode */
+  editor?: McpEditor;
+  /** the timeline adapted for MCP; without it the time tools are not registered */
+  timeline?: McpTimeline;
+  mode: McpMode;
+  /** output budget per tool result, in tokens (~4 chars each); default 8,000 */
+  budgetTokens?: number;
+  /** where diagnostics go (never stdout: stdout is the JSON-RPC channel); default stderr */
+  log?: (line: string) => void;
+}
+
+export function createMcpServer(deps: McpServerDeps): McpServer {
+  const budgetTokens = deps.budgetTokens ?? DEFAULT_BUDGET_TOKENS;
+  if (!Number.isInteger(budgetTokens) || budgetTokens < 500) throw new RangeError(`budgetTokens must be an integer ≥ 500, got ${budgetTokens}`);
+  if (deps.mode === 'read-write' && !deps.editor) throw new Error('read-write mode needs the write-back editor');
+  const log = deps.log ?? ((l: string) => process.stderr.write(l + '\n'));
+  const ctx: McpContext = {
+    host: deps.host, editor: deps.editor, timeline: deps.timeline, mode: deps.mode,
+    budgetTokens, maxChars: structuredCharBudget(budgetTokens), log,
+  };
+  const v = vocabulary(deps.host);
+  const server = new McpServer(
+    { name: SERVER_NAME, version: SERVER_VERSION, title: `Lorecraft — ${deps.host.config().project}` },
+    {
+      capabilities: { logging: {} },
+      instructions: [
+        `Lorecraft world "${deps.host.config().project}": a vault of markdown notes kept as a graph.`,
+        'Start with lookup or search_lore to resolve names; get_entity gives the source file path to cite.',
+        'Results are bounded: when a result says truncated, pass next_cursor to get the next page.',
+        deps.mode === 'read-write' ? 'Write tools edit the notes through the same validated write-back as the app and return the diff written.' : 'This server is read-only.',
+      ].join(' '),
+    },
+  );
+  const specs = [
+    ...readTools(ctx, v),
+    ...(deps.timeline ? timeTools(ctx, v, deps.timeline) : []),
+    ...sceneTools(ctx, v),
+    ...worldTools(ctx, v),
+    ...(deps.mode === 'read-write' && deps.editor ? writeTools(ctx, v, deps.editor) : []),
+  ];
+  for (const s of specs) registerTool(server, s, { budgetTokens, log });
+  registerResources(server, ctx);
+  registerPrompts(server, ctx);
+  return server;
+}
