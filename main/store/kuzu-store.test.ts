@@ -196,3 +196,32 @@ describe('list and snapshot', () => {
     expect((await store.snapshot({ layer: 'nope' })).nodes).toEqual([]);
   });
 });
+
+describe('cypher', () => {
+  it('runs read-only queries with parameters and converts nodes, rels and integers to plain JSON', async () => {
+    await loaded();
+    expect(await store.cypher('MATCH (n:Entity)-[:MEMBER_OF]->(f) RETURN n.name, f.name')).toEqual([{ 'n.name': 'Captain Varo', 'f.name': 'Red Hand' }]);
+    const rows = await store.cypher('MATCH (n:Entity {id: $id})-[r:MEMBER_OF]->(f) RETURN n, r, r.line AS line, count(*) AS c', { id: 'main/captain varo' });
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row.line).toBe(3);
+    expect(row.c).toBe(1);
+    expect(row.n).toMatchObject({ _label: 'Entity', id: 'main/captain varo', tags: ['NPC', 'Location/Settlement'] });
+    expect(row.r).toMatchObject({ _label: 'MEMBER_OF', field: 'organization', line: 3 });
+    expect(JSON.parse(JSON.stringify(rows))).toEqual(rows);
+  });
+
+  it('refuses writes through the store with cypher-refused and leaves the data alone', async () => {
+    await loaded();
+    for (const q of ['MATCH (n:Entity) DETACH DELETE n', "CALL DROP_FTS_INDEX('Entity', 'fts_body')", "COPY Entity FROM '/tmp/x.json'"]) {
+      await expect(store.cypher(q)).rejects.toMatchObject({ code: 'cypher-refused' });
+    }
+    expect((await store.counts()).entities).toBe(4);
+  });
+
+  it('reports Kùzu errors for bad queries without breaking the store', async () => {
+    await loaded();
+    await expect(store.cypher('MATCH (n:Nope) RETURN n')).rejects.toThrow(/Nope/);
+    expect((await store.counts()).entities).toBe(4);
+  });
+});

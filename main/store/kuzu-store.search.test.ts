@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createKuzuStore } from './kuzu-store.js';
+import { ent, testSchema } from './test-helpers.js';
+import type { GraphStore } from './types.js';
+
+let dir: string;
+let store: GraphStore;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lorecraft-store-'));
+  store = createKuzuStore(join(dir, 'db'));
+  await store.open(testSchema(), 'fp');
+  await store.rebuild([
+    ent('Dragon Keep', { type: 'location', body: 'An old fortress on the cliffs.' }),
+    ent('Sera Vel', { type: 'npc', tags: ['Dragon'], body: 'A quiet smith.' }),
+    ent('Old Mill', { type: 'location', body: 'Farmers say a dragon sleeps beneath the mill, and the miller feeds it bread.' }),
+    ent('Wyrm Lord', { type: 'npc', aliases: ['The Dragon King'], body: 'Rules the north.' }),
+    ent('Dragon Ghost', { placeholder: true }),
+    ent('Elsewhere', { layer: 'campaign', body: 'dragon sightings' }),
+  ], []);
+  await store.ensureSearchIndex();
+});
+afterEach(async () => {
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('search', () => {
+  it('ranks name/alias matches above tag matches above body matches, never placeholders', async () => {
+    const hits = await store.search('dragon', { limit: 10 });
+    const tier = { name: 0, alias: 0, tag: 1, body: 2 } as const;
+    expect(hits.map((h) => tier[h.matched])).toEqual([0, 0, 1, 2, 2]);
+    expect(hits[2]?.entity.name).toBe('Sera Vel');
+    const names = hits.map((h) => h.entity.name);
+    expect(new Set(names.slice(0, 2))).toEqual(new Set(['Dragon Keep', 'Wyrm Lord']));
+    expect(new Set(names.slice(3))).toEqual(new Set(['Old Mill', 'Elsewhere']));
+    expect(names).not.toContain('Dragon Ghost');
+    const scores = hits.map((h) => h.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('says which field matched and marks the matched words in the snippet', async () => {
+    const hits = await store.search('dragon', { limit: 10 });
+    const by = new Map(hits.map((h) => [h.entity.name, h]));
+    expect(by.get('Dragon Keep')).toMatchObject({ matched: 'name', snippet: '«Dragon» Keep' });
+    expect(by.get('Wyrm Lord')).toMatchObject({ matched: 'alias', snippet: 'Wyrm Lord (The «Dragon» King)' });
+    expect(by.get('Sera Vel')).toMatchObject({ matched: 'tag', snippet: '#«Dragon»' });
+    expect(by.get('Old Mill')?.matched).toBe('body');
+    expect(by.get('Old Mill')?.snippet).toContain('a «dragon» sleeps');
+  });
+
+  it('filters by layer and type and honours the limit', async () => {
+    expect((await store.search('dragon', { layer: 'campaign', limit: 10 })).map((h) => h.entity.name)).toEqual(['Elsewhere']);
+    expect((await store.search('dragon', { type: 'npc', limit: 10 })).map((h) => h.entity.name).sort()).toEqual(['Sera Vel', 'Wyrm Lord']);
+    expect(await store.search('dragon', { limit: 2 })).toHaveLength(2);
+    expect(await store.search('   ', { limit: 5 })).toEqual([]);
+  });
+
+  it('stemmed words match (dragons -> dragon) and multi-word queries combine', async () => {
+    const hits = await store.search('dragons bread', { limit: 10 });
+    expect(hits.map((h) => h.entity.name)).toContain('Old Mill');
+    expect(hits.find((h) => h.entity.name === 'Old Mill')?.snippet).toMatch(/«bread»/);
+  });
+
+  // Finding (kuzu 0.11.3): the FTS index follows inserts, updates and deletes of the indexed columns.
+  it('reflects changes made by applyDelta: changed body, new entity, removed entity', async () => {
+    expect((await store.search('fortress', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Dragon Keep']);
+    await store.applyDelta({
+      removeEntities: ['main/old mill'],
+      upsertEntities: [
+        ent('Dragon Keep', { type: 'location', body: 'Now a ruin full of ash.' }),
+        ent('Fort Lumen', { body: 'A shining fortress.' }),
+      ],
+      removeEdges: [],
+      addEdges: [],
+    });
+    expect((await store.search('fortress', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Fort Lumen']);
+    expect((await store.search('ash', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Dragon Keep']);
+    expect((await store.search('bread', { limit: 5 }))).toEqual([]);
+  });
+
+  it('the index survives a reopen and is rebuilt lazily after rebuild()', async () => {
+    await store.close();
+    store = createKuzuStore(join(dir, 'db'));
+    expect(await store.open(testSchema(), 'fp')).toBe(true);
+    expect((await store.search('fortress', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Dragon Keep']);
+    await store.rebuild([ent('Moon Gate', { body: 'silver fortress' })], []);
+    // no ensureSearchIndex() call: search builds the index itself
+    expect((await store.search('fortress', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Moon Gate']);
+  });
+});
