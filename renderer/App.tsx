@@ -1,0 +1,26 @@
+import { Canvas } from './features/canvas/Canvas.js';
+import { EntityPanel } from './features/entity/EntityPanel.js';
+import { Sidebar } from './features/entities/Sidebar.js';
+import { StatusBar } from './features/statusbar/StatusBar.js';
+import { useApp } from './store/index.js';
+
+export function App() {
+  const project = useApp((s) => s.vault?.project);
+  const total = useApp((s) => s.entitiesTotal);
+  return (
+    <div className="app" data-testid="app-root">
+      <header className="topbar">
+        <span className="brand">Lorecraft</span>
+        <span className="project" data-testid="project-name">{project ?? '…'}</span>
+        <span className="spacer" />
+        <span className="hint">{total} notes · Ctrl+K search</span>
+      </header>
+      <main className="body">
+        <Sidebar />
+        <Canvas />
+        <EntityPanel />
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

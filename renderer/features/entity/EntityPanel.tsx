@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import type { PropertyValue, RelationView } from '../../../shared/types.js';
+import { useApp } from '../../store/index.js';
+import { renderProse } from './markdown.js';
+
+function formatValue(v: PropertyValue | unknown): string {
+  if (v === null || v === undefined) return '—';
+  if (Array.isArray(v)) return v.map(formatValue).join(', ');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** Relations grouped by the label seen from this end (MEMBER_OF out, HAS_MEMBER in, ...). */
+function groupRelations(rels: RelationView[]): Array<[string, RelationView[]]> {
+  const m = new Map<string, RelationView[]>();
+  for (const r of rels) {
+    const key = `${r.direction === 'in' ? '←' : r.direction === 'out' ? '→' : '↔'} ${r.label}`;
+    let l = m.get(key);
+    if (!l) m.set(key, (l = []));
+    l.push(r);
+  }
+  return [...m.entries()].sort(([a], [b]) => a.localeCompare(b));
+}
+
+export function EntityPanel() {
+  const entity = useApp((s) => s.entity);
+  const missing = useApp((s) => s.missing);
+  const select = useApp((s) => s.select);
+  const prose = useMemo(() => (entity ? renderProse(entity.body) : ''), [entity]);
+
+  if (!entity) {
+    return (
+      <section className="panel empty" data-testid="entity-panel">
+        {missing ? <p>No note named “{missing}” yet.</p> : <p>Select an entity in the list, the search or the canvas.</p>}
+      </section>
+    );
+  }
+
+  const props = Object.entries(entity.properties);
+  return (
+    <section className="panel" data-testid="entity-panel" data-entity-id={entity.id}>
+      <header>
+        <h2 data-testid="entity-name">{entity.name}</h2>
+        <div className="meta">
+          <span className="type-chip" data-testid="entity-type">{entity.type ?? 'untyped'}</span>
+          <span className="layer">{entity.layer}</span>
+          {entity.placeholder && <span className="warn">placeholder: no note yet</span>}
+        </div>
+        {entity.aliases.length > 0 && <div className="aliases">aka {entity.aliases.join(', ')}</div>}
+        {entity.path && <div className="path" data-testid="entity-path" title="source file">{entity.path}</div>}
+      </header>
+
+      {props.length > 0 && (
+        <table className="props" data-testid="entity-properties">
+          <tbody>
+            {props.map(([k, v]) => (
+              <tr key={k} data-testid="entity-property" data-key={k}><th>{k}</th><td>{formatValue(v)}</td></tr>
+            ))}
+            {entity.tags.length > 0 && <tr><th>tags</th><td>{entity.tags.map((t) => `#${t}`).join(' ')}</td></tr>}
+          </tbody>
+        </table>
+      )}
+
+      {entity.relations.length > 0 && (
+        <div className="relations" data-testid="entity-relations">
+          {groupRelations(entity.relations).map(([label, rels]) => (
+            <div key={label} className="rel-group">
+              <div className="rel-label">{label}</div>
+              {rels.map((r) => (
+                <button
+                  key={`${r.type}|${r.direction}|${r.other.id}|${r.field ?? ''}`}
+                  type="button"
+                  className={`rel${r.other.placeholder ? ' placeholder' : ''}`}
+                  data-testid="relation-item"
+                  data-entity-id={r.other.id}
+                  title={r.field ? `from field “${r.field}” in ${r.source}` : `linked in ${r.source}`}
+                  onClick={() => void select(r.other.id)}
+                >
+                  {r.other.name}
+                </button>
+              ))}
+            </div>
+          ))}
+        </div>
+      )}
+
+      <article
+        className="prose"
+        data-testid="entity-prose"
+        onClick={(e) => {
+          const a = (e.target as HTMLElement).closest('a.wikilink');
+          if (a) {
+            e.preventDefault();
+            void select(a.getAttribute('data-wikilink') ?? '');
+          }
+        }}
+        dangerouslySetInnerHTML={{ __html: prose }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { useApp } from '../../store/index.js';
+
+export function StatusBar() {
+  const status = useApp((s) => s.status);
+  const vault = useApp((s) => s.vault);
+  const connection = useApp((s) => s.connection);
+  const error = useApp((s) => s.error);
+  const state = connection !== 'open' ? connection === 'closed' ? 'disconnected' : 'connecting' : status?.state ?? '…';
+  return (
+    <footer className="statusbar" data-testid="statusbar">
+      <span className={`sync ${state}`} data-testid="status-sync">● {state}</span>
+      <span data-testid="status-entities">{status?.entities ?? 0} entities</span>
+      <span>{status?.relationships ?? 0} relationships</span>
+      <span className={status?.problems ? 'problems has' : 'problems'} data-testid="status-problems">{status?.problems ?? 0} problems</span>
+      {error && <span className="error" title={error}>⚠ {error}</span>}
+      <span className="vault" title={vault?.vaultDir}>{vault ? `${vault.project} · ${vault.vaultDir}` : ''}</span>
+    </footer>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The renderer's one zustand store, combined from feature slices
+ * (`StateCreator<AppState, [], [], Slice>`). It caches views; the data of record
+ * lives in main. Actions are callable outside React (`useApp.getState().x()`),
+ * which is how push events from main reach it (see renderer/live.ts).
+ *
+ * Add a feature: write renderer/features/<name>/slice.ts exporting `XSlice` and
+ * `createXSlice`, add the type to AppState and the creator below.
+ */
+import { create } from 'zustand';
+import { createVaultSlice, type VaultSlice } from '../features/vault/slice.js';
+import { createEntitiesSlice, type EntitiesSlice } from '../features/entities/slice.js';
+import { createSearchSlice, type SearchSlice } from '../features/search/slice.js';
+import { createGraphSlice, type GraphSlice } from '../features/canvas/slice.js';
+import { createEntitySlice, type EntitySlice } from '../features/entity/slice.js';
+
+export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice;
+
+export const useApp = create<AppState>()((...a) => ({
+  ...createVaultSlice(...a),
+  ...createEntitiesSlice(...a),
+  ...createSearchSlice(...a),
+  ...createGraphSlice(...a),
+  ...createEntitySlice(...a),
+}));
