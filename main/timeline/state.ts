@@ -118,7 +118,7 @@ export function diffSessions(c: Compiled, sc: LayerScope, from: number, to: numb
     if (!a || !b) continue;
     const later = forward ? b : a;
     const name = b.name;
-    if (a.lifecycle !== b.lifecycle) {
+    if (a.lifecycle !== b.lifecycle && !sc.eventNoteSession.has(id)) {
       if (b.lifecycle === 'exists') out.created.push({ entity: id, name, provenance: later.created });
       else out.destroyed.push({ entity: id, name, provenance: later.destroyed ?? later.created });
     }

@@ -157,6 +157,7 @@ export interface TimelineDiff {
   layer: string;
   from: number;
   to: number;
+  /** ids of the events between the two sessions (event notes themselves are not listed as created) */
   events: string[];
   created: Array<{ entity: string; name: string; provenance?: Provenance }>;
   destroyed: Array<{ entity: string; name: string; provenance?: Provenance }>;
