@@ -48,9 +48,11 @@ const docArb = fc.record({
   body: fc.string({ maxLength: 40 }),
 });
 
-function renderDoc(d: fc.RecordValue<{ entries: any; crlf: boolean; bom: boolean; body: string }>): string {
+type DocSpec = { entries: Array<{ key: string; value: Val; commentAbove: boolean; blankAbove: boolean }>; crlf: boolean; bom: boolean; body: string };
+
+function renderDoc(d: DocSpec): string {
   const lines: string[] = [];
-  for (const e of d.entries as Array<{ key: string; value: Val; commentAbove: boolean; blankAbove: boolean }>) {
+  for (const e of d.entries) {
     if (e.blankAbove) lines.push('');
     if (e.commentAbove) lines.push(`# about ${e.key}`);
     const k = /^[a-z][a-z0-9-]*$/.test(e.key) ? e.key : JSON.stringify(e.key);

@@ -316,6 +316,34 @@ export function removeListItem(text: string, key: string, match: unknown): strin
 }
 
 /**
+ * Rewrite string scalars of one key in place (the scalar itself, or the string
+ * items of a list): `fn` returns the new string, or undefined to keep the item.
+ * Each changed scalar keeps its quoting style when YAML allows it.
+ */
+export function mapStrings(text: string, key: string, fn: (s: string) => string | undefined): string {
+  const p = parseFm(text);
+  const pair = findPair(p.map, key);
+  const v = pair?.value ?? null;
+  if (!v) return text;
+  const nodes = (isSeq(v) ? (v.items as Node[]) : [v]).filter((n): n is Scalar => isScalar(n) && typeof n.value === 'string' && !!n.range);
+  let out = text;
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const n = nodes[i]!;
+    const next = fn(n.value as string);
+    if (next === undefined || next === n.value) continue;
+    const inFlow = isSeq(v) && v.flow === true;
+    const r = inFlow ? renderItem(next, scalarStyleOf(n)) : renderScalar(next, scalarStyleOf(n));
+    out = out.slice(0, p.parts.fmStart + n.range![0]) + r + out.slice(p.parts.fmStart + n.range![1]);
+  }
+  return out;
+}
+
+/** Top-level keys, in order (empty when there is no frontmatter). */
+export function fieldNames(text: string): string[] {
+  return parseFm(text).map?.items.map((p) => keyOf(p)) ?? [];
+}
+
+/**
  * Replace the body, keeping BOM and frontmatter bytes. A body written with bare
  * "\n" into a CRLF file is converted to CRLF so the file keeps one line ending.
  */
