@@ -1,42 +1,37 @@
-/** Schema look-ups shared by the rules: which frontmatter keys a type declares, its mappings. */
+/** Schema look-ups shared by the rules, through the config module's compiled SchemaIndex. */
 import { RESERVED_FIELDS } from '../config/types.js';
-import type { EntityType, FieldMapping, Schema } from '../config/types.js';
+import type { Schema } from '../config/types.js';
+import { compileSchema, type SchemaIndex } from '../config/schema-index.js';
 
-export function entityType(schema: Schema, name: string | null): EntityType | undefined {
-  if (name === null) return undefined;
-  return schema.entity_types.find((t) => t.name === name);
-}
+const compiled = new WeakMap<Schema, SchemaIndex>();
 
-export function mappingFor(schema: Schema, typeName: string | null, field: string): FieldMapping | undefined {
-  return entityType(schema, typeName)?.field_mappings.find((m) => m.field === field);
+/** The compiled schema (memoised per schema object: the model hands out the same one until it reloads). */
+export function schemaIndex(schema: Schema): SchemaIndex {
+  let ix = compiled.get(schema);
+  if (!ix) compiled.set(schema, (ix = compileSchema(schema)));
+  return ix;
 }
 
 /**
  * Frontmatter keys a note of this type may carry without an `unknown-property`
- * problem: its properties, its mapped fields, the reserved keys, the title
- * field, fields used by type rules, and for the event type the timeline fields.
+ * problem: its properties, its mapped fields, the reserved keys (and Obsidian's
+ * legacy singular `alias` / `tag`), the title field, fields read by type rules,
+ * and for the event type the timeline fields.
  */
-export function declaredFields(schema: Schema, type: EntityType): Set<string> {
+export function declaredFields(ix: SchemaIndex, type: string): Set<string> {
   const keys = new Set<string>(RESERVED_FIELDS);
-  keys.add(schema.title_field);
-  // Obsidian's legacy singular spellings of reserved keys
+  keys.add(ix.titleField);
   keys.add('alias');
   keys.add('tag');
-  for (const p of type.properties) keys.add(p.name);
-  for (const m of type.field_mappings) keys.add(m.field);
-  for (const r of schema.type_rules) if ('field' in r) keys.add(r.field);
-  const ev = schema.events;
-  if (type.name === (ev.type ?? 'event')) {
-    keys.add(ev.session_field ?? 'session');
-    keys.add(ev.date_field ?? 'date_in_world');
-    keys.add(ev.participants_field ?? 'participants');
-    keys.add(ev.location_field ?? 'location');
+  for (const p of ix.properties(type)) keys.add(p.name);
+  for (const m of ix.mappings(type)) keys.add(m.field);
+  for (const r of ix.schema.type_rules) if ('field' in r) keys.add(r.field);
+  if (type === ix.events.type) {
+    keys.add(ix.events.session_field);
+    keys.add(ix.events.date_field);
+    keys.add(ix.events.participants_field);
+    keys.add(ix.events.location_field);
     keys.add('consequences');
   }
   return keys;
-}
-
-export function targetTypes(m: FieldMapping): string[] | null {
-  if (m.target_type === undefined) return null;
-  return Array.isArray(m.target_type) ? m.target_type : [m.target_type];
 }

@@ -33,9 +33,9 @@ export const GATHERED_RULES: RuleInfo[] = [
   // schema values (config validateProperties)
   g('property-type', 'error', 'config', 'a property value has the wrong type (e.g. text where an integer is declared)', 'write a value of the declared type'),
   g('enum-value', 'error', 'config', 'a property value is not one of the enum values', 'use one of the allowed values, or add it to values in schema.yaml'),
-  g('missing-required', 'error', 'config', 'a property declared required: true is missing', 'add the property to the frontmatter'),
+  g('required-missing', 'warning', 'config', 'a property declared required: true (without a default) is missing or empty', 'add the property to the frontmatter'),
   // model (main/model)
-  g('unknown-type', 'warning', 'model', 'a note names an entity type the schema does not define', 'fix the type, or add the type to schema.yaml'),
+  g('unknown-type', 'error', 'model', 'a note names an entity type the schema does not define', 'fix the type, or add the type to schema.yaml'),
   g('duplicate-name', 'warning', 'model', 'two notes with the same name in one layer (the later one is kept apart as <id>#2)', 'rename one of the notes (or give it a distinct title)'),
   g('dangling-link', 'warning', 'model', 'a link or relationship field names no note (a placeholder stands in); one problem per referring file and line', 'create the note, or fix the spelling'),
   g('part-of-cycle', 'error', 'model', 'a relationship type marked hierarchy: true (PART_OF-like) loops back on itself', 'remove one link of the cycle'),

@@ -20,6 +20,8 @@ export interface ProblemsSource {
 export interface ValidateOptions {
   /** run only these computed rules (tests); gathered problems are always included */
   rules?: Rule[];
+  /** problems to add before severities are applied (e.g. a timeline that failed to build) */
+  extra?: Problem[];
 }
 
 export function collectProblems(src: ProblemsSource, opts: ValidateOptions = {}): Problem[] {
@@ -55,7 +57,7 @@ export function unknownRuleSettings(settings: Record<string, unknown>, seen: Ite
 
 export function validateModel(src: ProblemsSource, opts: ValidateOptions = {}): ProblemReport {
   const settings = src.model.schema().rules;
-  const raw = collectProblems(src, opts);
+  const raw = [...collectProblems(src, opts), ...(opts.extra ?? [])];
   const all = [...raw, ...unknownRuleSettings(settings, raw.map((p) => p.code))];
   return buildReport(applySettings(all, settings));
 }

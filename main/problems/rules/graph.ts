@@ -5,7 +5,7 @@
  */
 import type { EntityRecord, Problem, RelationshipRecord } from '../../../shared/types.js';
 import type { Rule, RuleContext } from '../types.js';
-import { mappingFor, targetTypes } from '../fields.js';
+import { schemaIndex } from '../fields.js';
 
 export const orphan: Rule = {
   code: 'orphan',
@@ -46,22 +46,22 @@ export const relationshipTargetType: Rule = {
   summary: "a mapped field points at a note whose type is not in the mapping's target_type",
   hint: "point the field at a note of an allowed type, or add the type to target_type in schema.yaml",
   check(ctx) {
-    const schema = ctx.model.schema();
+    const ix = schemaIndex(ctx.model.schema());
     const out: Problem[] = [];
     for (const edge of ctx.model.edges()) {
       if (edge.field === null) continue;
       const pair = ends(ctx, edge);
       // placeholders have no type yet: the dangling-link rule reports them
       if (!pair || pair.target.placeholder) continue;
-      const m = mappingFor(schema, pair.declarer.type, edge.field);
-      const allowed = m ? targetTypes(m) : null;
+      const m = ix.mappingFor(pair.declarer.type, edge.field);
+      const allowed = m?.targetTypes ?? null;
       if (!m || !allowed) continue;
       const t = pair.target.type;
       if (t !== null && allowed.includes(t)) continue;
       out.push({
         severity: this.defaultSeverity, code: this.code, file: edge.source, line: edge.line, field: edge.field,
         entityId: pair.declarer.id,
-        message: `${edge.field}: '${pair.target.name}' is ${t === null ? 'untyped' : `a ${t}`}, but ${pair.declarer.type}.${edge.field} (${m.relationship}) allows only ${allowed.join(', ')}`,
+        message: `${edge.field}: '${pair.target.name}' is ${t === null ? 'untyped' : `a ${t}`}, but ${pair.declarer.type}.${edge.field} (${m.declaredAs}) allows only ${allowed.join(', ')}`,
         hint: `link a ${allowed.join(' or ')} here, or add '${t ?? 'its type'}' to target_type of ${pair.declarer.type}.${edge.field} in schema.yaml`,
       });
     }

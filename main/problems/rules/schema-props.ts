@@ -7,7 +7,7 @@
  */
 import type { Problem } from '../../../shared/types.js';
 import type { Rule } from '../types.js';
-import { declaredFields, entityType } from '../fields.js';
+import { declaredFields, schemaIndex } from '../fields.js';
 
 export const unknownProperty: Rule = {
   code: 'unknown-property',
@@ -16,15 +16,15 @@ export const unknownProperty: Rule = {
   summary: 'a frontmatter key that the note\'s type does not declare',
   hint: 'declare the property on the type in schema.yaml, rename the key, or set unknown-property: off',
   check({ model }) {
-    const schema = model.schema();
+    const ix = schemaIndex(model.schema());
     const cache = new Map<string, Set<string>>();
     const out: Problem[] = [];
     for (const e of model.entities()) {
       if (e.placeholder || e.path === null) continue;
-      const type = entityType(schema, e.type);
+      const type = e.type !== null ? ix.entityType(e.type) : undefined;
       if (!type) continue; // untyped or unknown type: nothing declares anything (unknown-type covers the latter)
       let declared = cache.get(type.name);
-      if (!declared) cache.set(type.name, (declared = declaredFields(schema, type)));
+      if (!declared) cache.set(type.name, (declared = declaredFields(ix, type.name)));
       const note = model.note(e.path);
       if (!note) continue;
       for (const key of Object.keys(note.frontmatter)) {
