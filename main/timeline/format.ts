@@ -35,8 +35,13 @@ export function formatState(s: EntityStateView, session: number | null, nameOf: 
   const keys = Object.keys({ ...s.properties, ...s.provenance }).sort();
   if (keys.length > 0) out.push('properties:');
   for (const k of keys) out.push(`  ${k}: ${showValue(s.properties[k])}${from(s.provenance[k])}`);
-  if (s.relationships.length > 0) out.push('relationships:');
-  for (const r of s.relationships) out.push(`  ${relLine(r, s.id, nameOf)}${from(r.provenance)}`);
+  // body links (LINKS_TO) are counted, not listed: the typed relationships are what a GM reads
+  const typed = s.relationships.filter((r) => r.type !== 'LINKS_TO');
+  const links = s.relationships.length - typed.length;
+  if (typed.length > 0 || links > 0) out.push('relationships:');
+  const order = (r: RelationshipState) => `${r.origin === 'event' ? 1 : 0}${r.type}${nameOf(r.from === s.id ? r.to : r.from)}`;
+  for (const r of [...typed].sort((a, b) => order(a).localeCompare(order(b)))) out.push(`  ${relLine(r, s.id, nameOf)}${from(r.provenance)}`);
+  if (links > 0) out.push(`  (+${links} body link${links === 1 ? '' : 's'} LINKS_TO; --json lists them)`);
   if (s.removedRelationships.length > 0) out.push('removed relationships:');
   for (const r of s.removedRelationships) out.push(`  ${relLine(r, s.id, nameOf)}  ✗ removed by event "${r.removedBy.name}" (session ${r.removedBy.session})`);
   return out;

@@ -83,9 +83,11 @@ export function buildTimelineIndex(input: TimelineInput): TimelineIndex {
       if (!id) return null;
       const st = entityStateAt(c, sc, id, session)!;
       const { edges, removed } = edgesAt(c, sc, session);
+      // as in graphAt: a relationship with an end not yet created does not hold yet
+      const holds = (other: string) => entityStateAt(c, sc, other, session)?.lifecycle !== 'not-yet-created';
       return {
         ...st,
-        relationships: [...edges.values()].filter((e) => e.from === id || e.to === id),
+        relationships: st.lifecycle === 'not-yet-created' ? [] : [...edges.values()].filter((e) => (e.from === id && holds(e.to)) || (e.to === id && holds(e.from))),
         removedRelationships: [...removed.values()].filter((e) => e.from === id || e.to === id),
       };
     },
