@@ -15,7 +15,7 @@ import type { EntityRecord, RelationshipRecord } from '../../shared/types.js';
 import type { Schema } from '../config/types.js';
 import { CoreError } from '../core/api.js';
 import type { GraphDelta, GraphStore } from './types.js';
-import { bulkLoad, createTables } from './kuzu/bulk.js';
+import { createTables, discardBulk, loadBulk, prepareBulk } from './kuzu/bulk.js';
 import { guardCypher } from './kuzu/cypher-guard.js';
 import { type Conn, type OpenedDb, type Params, SerialQueue, closeDatabase, openDatabase } from './kuzu/db.js';
 import { applyDeltaTx } from './kuzu/delta.js';
@@ -98,20 +98,32 @@ class KuzuStore implements GraphStore {
 
   async rebuild(entities: EntityRecord[], edges: RelationshipRecord[]): Promise<void> {
     this.db();
-    await this.readQ.run(() => this.writeQ.run(async () => {
-      await closeDatabase(this.db());
-      this.o = null;
-      await this.removeFiles();
-      this.o = await openDatabase(this.file);
-      this.searchIdx.reset();
-      const c = this.o.writer;
-      const reg = RelRegistry.fromJSON(this.reg.toJSON());
-      await bulkLoad(c, reg, entities, edges);
-      this.reg = reg;
-      await setMeta(c, 'rels', reg.toJSON());
-      // written last: an interrupted rebuild leaves no fingerprint, so the next open() rebuilds again
-      await setMeta(c, 'fingerprint', this.fingerprint);
-    }));
+    const reg = RelRegistry.fromJSON(this.reg.toJSON());
+    const plan = await prepareBulk(reg, entities, edges);
+    try {
+      await this.readQ.run(() => this.writeQ.run(async () => {
+        await closeDatabase(this.db());
+        this.o = null;
+        await this.removeFiles();
+        this.o = await openDatabase(this.file);
+        this.searchIdx.reset();
+        this.reg = reg;
+        const c = this.o.writer;
+        try {
+          await loadBulk(c, reg, plan, async () => {
+            await setMeta(c, 'rels', reg.toJSON());
+            // same transaction as the data: an interrupted rebuild leaves no fingerprint, so the next open() rebuilds again
+            await setMeta(c, 'fingerprint', this.fingerprint);
+          });
+        } catch (err) {
+          // leave an empty but queryable graph (without fingerprint) behind
+          await createTables(c, reg);
+          throw err;
+        }
+      }));
+    } finally {
+      await discardBulk(plan);
+    }
   }
 
   ensureSearchIndex(): Promise<void> {

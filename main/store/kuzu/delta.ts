@@ -12,7 +12,7 @@ import { type RelRegistry, ident, relTableDDL } from './rels.js';
 import { toEntityRow } from './rows.js';
 
 const UPSERT = `MERGE (e:Entity {id: $id}) SET e.name = $name, e.type = $type, e.layer = $layer, e.path = $path,
-  e.hash = $hash, e.tags = $tags, e.aliases = $aliases, e.props = $props, e.body = $body,
+  e.hash = $hash, e.tags = coalesce($tags, CAST([] AS STRING[])), e.aliases = coalesce($aliases, CAST([] AS STRING[])), e.props = $props, e.body = $body,
   e.placeholder = $placeholder, e.names_text = $names_text, e.tags_text = $tags_text`;
 
 const delEdge = (t: string): string =>
