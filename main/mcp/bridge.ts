@@ -22,6 +22,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { createMcpServer, type McpServerDeps } from './server.js';
 import type { McpMode } from './context.js';
+import type { CoreHost } from '../core/index.js';
 
 export const ENDPOINT_FILE = 'mcp-endpoint.json';
 const HOST = '127.0.0.1';
@@ -38,13 +39,14 @@ export type Endpoint = z.infer<typeof EndpointZ>;
 
 export const HandshakeZ = z.object({ token: z.string().max(200), mode: z.enum(['read', 'read-write']) }).strict();
 
-export function endpointPath(vaultDir: string): string {
-  return join(vaultDir, '.lorecraft', ENDPOINT_FILE);
+/** `dir` is the vault's database directory (default `<vault>/.lorecraft`, where the lock lives). */
+export function endpointPath(dir: string): string {
+  return join(dir, ENDPOINT_FILE);
 }
 
-export async function readEndpoint(vaultDir: string): Promise<Endpoint | null> {
+export async function readEndpoint(dir: string): Promise<Endpoint | null> {
   try {
-    return EndpointZ.parse(JSON.parse(await readFile(endpointPath(vaultDir), 'utf8')));
+    return EndpointZ.parse(JSON.parse(await readFile(endpointPath(dir), 'utf8')));
   } catch {
     return null;
   }
@@ -101,8 +103,10 @@ export class SocketTransport implements Transport {
 }
 
 export interface BridgeOptions extends Omit<McpServerDeps, 'host' | 'mode'> {
-  /** the vault whose .lorecraft/ gets the endpoint file (default host.vaultDir) */
+  /** the vault (default host.vaultDir) */
   vaultDir?: string;
+  /** directory of the endpoint file: the vault's database dir (default `<vault>/.lorecraft`) */
+  dir?: string;
   /** refuse read-write clients even when an editor is given */
   readOnly?: boolean;
 }
@@ -123,7 +127,8 @@ function sameToken(a: string, b: string): boolean {
 
 /** Serve MCP for `host` on a local token-guarded endpoint and advertise it in the vault. */
 export async function startMcpBridge(host: McpServerDeps['host'], opts: BridgeOptions = {}): Promise<McpBridge> {
-  const vaultDir = opts.vaultDir ?? host.vaultDir;
+  const held = host as Partial<CoreHost>;
+  const dir = opts.dir ?? held.dbDir ?? join(opts.vaultDir ?? host.vaultDir, '.lorecraft');
   const token = randomBytes(32).toString('base64url');
   const log = opts.log ?? ((l: string) => process.stderr.write(l + '\n'));
   const sockets = new Set<Socket>();
@@ -156,7 +161,8 @@ export async function startMcpBridge(host: McpServerDeps['host'], opts: BridgeOp
       const mode: McpMode = hs.mode === 'read-write' && opts.editor && !opts.readOnly ? 'read-write' : 'read';
       if (hs.mode === 'read-write' && mode === 'read') return refuse('this app does not accept read-write MCP clients (no write-back available)');
       socket.write(JSON.stringify({ ok: true, mode }) + '\n');
-      const server = createMcpServer({ ...opts, host, mode, log });
+      const { vaultDir: _v, dir: _d, readOnly: _r, ...deps } = opts;
+      const server = createMcpServer({ ...deps, host, mode, log });
       const transport = new SocketTransport(socket, pending.subarray(nl + 1));
       const close = async () => { await server.close().catch(() => {}); };
       closers.add(close);
@@ -174,13 +180,14 @@ export async function startMcpBridge(host: McpServerDeps['host'], opts: BridgeOp
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
 
-  const file = endpointPath(vaultDir);
-  await mkdir(join(vaultDir, '.lorecraft'), { recursive: true });
+  const file = endpointPath(dir);
+  await mkdir(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   const ep: Endpoint = { version: 1, host: HOST, port, token, pid: process.pid };
   await writeFile(tmp, JSON.stringify(ep) + '\n', { mode: 0o600 });
   await chmod(tmp, 0o600);
   await rename(tmp, file);
+  try { held.lock?.update({ mcpEndpoint: file }); } catch { /* the endpoint file is what relays read */ }
 
   let closed = false;
   return {
@@ -191,7 +198,7 @@ export async function startMcpBridge(host: McpServerDeps['host'], opts: BridgeOp
       if (closed) return;
       closed = true;
       // Remove the advertisement first (only if it is still ours), then stop serving.
-      const cur = await readEndpoint(vaultDir);
+      const cur = await readEndpoint(dir);
       if (cur && cur.token === token) await rm(file, { force: true });
       await new Promise<void>((ok) => server.close(() => ok()));
       await Promise.all([...closers].map((c) => c()));

@@ -27,12 +27,12 @@ function pidAlive(pid: number): boolean {
 }
 
 /**
- * Connect to the vault's bridge. Resolves null when there is no endpoint or it
+ * Connect to the bridge advertised in `dir` (the vault's database dir). Resolves null when there is no endpoint or it
  * is stale (dead pid, refused connection); rejects when a live bridge refuses us
  * (wrong token, read-write not allowed) — that is worth telling the user.
  */
-export async function connectRelay(vaultDir: string, mode: McpMode, timeoutMs = 3000): Promise<RelayConnection | null> {
-  const ep = await readEndpoint(vaultDir);
+export async function connectRelay(dir: string, mode: McpMode, timeoutMs = 3000): Promise<RelayConnection | null> {
+  const ep = await readEndpoint(dir);
   if (!ep || !pidAlive(ep.pid)) return null;
   const socket: Socket | null = await new Promise((ok) => {
     const s = connect({ host: ep.host, port: ep.port });

@@ -1,7 +1,44 @@
+/**
+ * `lorecraft mcp --vault DIR [--read-write] [--db DIR] [--config FILE] [--schema FILE] [--budget TOKENS]`
+ * The MCP server over stdio (stdout is JSON-RPC only; messages go to stderr).
+ * Relays to the running app when it already holds the vault (see main/mcp/bridge.ts).
+ */
 import type { CliIo } from '../io.js';
+import { parseArgs } from '../io.js';
 
-// Placeholder until the owning work lands: says so and fails.
-export async function run(_argv: string[], io: CliIo): Promise<number> {
-  io.err('lorecraft mcp: not implemented yet');
-  return 1;
+const USAGE = 'usage: lorecraft mcp --vault DIR [--read-write] [--db DIR] [--config FILE] [--schema FILE] [--budget TOKENS]';
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const { flags, positionals, errors } = parseArgs(argv, {
+    booleans: ['read-write', 'help'],
+    strings: ['vault', 'db', 'config', 'schema', 'budget'],
+  });
+  if (flags.help) { io.err(USAGE); return 0; }
+  const vault = typeof flags.vault === 'string' ? flags.vault : positionals[0];
+  if (errors.length || !vault || positionals.length > (flags.vault ? 0 : 1)) {
+    for (const e of errors) io.err(`lorecraft mcp: ${e}`);
+    if (!vault) io.err('lorecraft mcp: --vault DIR is required');
+    io.err(USAGE);
+    return 2;
+  }
+  let budgetTokens: number | undefined;
+  if (typeof flags.budget === 'string') {
+    budgetTokens = Number(flags.budget);
+    if (!Number.isInteger(budgetTokens) || budgetTokens < 500) { io.err('lorecraft mcp: --budget must be an integer ≥ 500 (tokens)'); return 2; }
+  }
+  const { runMcpStdio } = await import('../../mcp/stdio.js');
+  try {
+    return await runMcpStdio({
+      vaultDir: vault,
+      dbDir: typeof flags.db === 'string' ? flags.db : undefined,
+      configPath: typeof flags.config === 'string' ? flags.config : undefined,
+      schemaPath: typeof flags.schema === 'string' ? flags.schema : undefined,
+      mode: flags['read-write'] ? 'read-write' : 'read',
+      budgetTokens,
+      log: (l) => io.err(l),
+    });
+  } catch (e) {
+    io.err(`lorecraft mcp: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
 }

@@ -99,7 +99,7 @@ export function readTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
     annotations: READ_ONLY,
     run: async (a) => {
       const e = await requireEntity(host, a.name, { type: a.type, layer: a.session === undefined ? a.layer : undefined });
-      let properties: Record<string, unknown> = {};
+      let properties: Record<string, unknown>;
       let state: Record<string, unknown> | null = null;
       if (a.session !== undefined) {
         if (!a.layer) throw new CoreError('bad-arguments', 'session needs a layer (the campaign layer whose events apply)');
