@@ -32,3 +32,13 @@ describe('in-world dates', () => {
     expect(parseSession('soon')).toBeNull();
   });
 });
+
+describe('session from the file name (fallback when the session field is empty)', () => {
+  it('finds "Session NN" in the file name only', async () => {
+    const { sessionFromFileName } = await import('./events.js');
+    expect(sessionFromFileName('notes/Campaign 1 - Session 06 - Whispers.md')).toBe(6);
+    expect(sessionFromFileName('session_12.md')).toBe(12);
+    expect(sessionFromFileName('Session 3/The Fall.md')).toBeNull();
+    expect(sessionFromFileName('The Fall.md')).toBeNull();
+  });
+});

@@ -57,6 +57,14 @@ export interface EventContext {
 
 const ACTIONS = ['value', 'add', 'remove', 'unset'] as const;
 
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** `Campaign 1 - Session 06 - Title.md` -> 6: the fallback when the session field is missing or empty. */
+export function sessionFromFileName(p: string): number | null {
+  const m = /\bsession[\s_-]*(\d+)\b/i.exec(p.slice(p.lastIndexOf('/') + 1));
+  return m ? Number(m[1]) : null;
+}
+
 /** Strip `[[ ]]` and a `|label` from a frontmatter reference. */
 export function refName(v: unknown): string | null {
   if (typeof v === 'number') return String(v);
@@ -91,13 +99,24 @@ export function parseEvent(note: EventNoteInput, ctx: EventContext): { event: Ti
   const idOf = (r: EntityRecord | string | undefined) => (r === undefined ? null : typeof r === 'string' ? r : r.id);
   const toRef = (v: unknown): EntityRef | null => {
     const name = refName(v);
-    return name ? { name, id: idOf(ctx.names.resolve(name, ctx.scope)) } : null;
+    if (!name) return null;
+    const rec = ctx.names.resolve(name, ctx.scope);
+    // show the entity's name, not a folder path the link was written with
+    return { name: rec?.name ?? name.slice(name.lastIndexOf('/') + 1), id: rec?.id ?? null };
   };
 
-  const session = parseSession(fm[s.session_field]);
+  let session = parseSession(fm[s.session_field]);
   const rawCons = fm.consequences;
   const consItems = Array.isArray(rawCons) ? rawCons : [];
-  if (session === null) {
+  const fromFile = session === null && isBlank(fm[s.session_field]) ? sessionFromFileName(note.path) : null;
+  if (fromFile !== null) {
+    session = fromFile;
+    problems.push({
+      severity: 'info', code: 'event-session', file: note.path, line: fieldLine(s.session_field), field: s.session_field, entityId: note.id,
+      message: `event '${note.name}' has no ${s.session_field}: session ${fromFile} is taken from its file name`,
+      hint: `set ${s.session_field}: ${fromFile} to make it explicit`,
+    });
+  } else if (session === null) {
     problems.push({
       severity: consItems.length > 0 ? 'warning' : 'info', code: 'event-session', file: note.path,
       line: fieldLine(s.session_field), field: s.session_field, entityId: note.id,
