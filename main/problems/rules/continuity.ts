@@ -11,6 +11,7 @@
  */
 import type { Problem, RelationshipRecord } from '../../../shared/types.js';
 import type { EntityState, GraphState, InWorldDate, Provenance, TimelineEvent } from '../../timeline/types.js';
+import { provenanceOf } from '../../timeline/compile.js';
 import type { Rule, RuleContext } from '../types.js';
 
 function dateKey(d: InWorldDate | null | undefined): number[] | null {
@@ -58,6 +59,16 @@ function stateCache(ctx: RuleContext) {
 
 interface Role { id: string; name: string; field: string }
 
+/** Provenance of the first valid `created` consequence for `id`. */
+function creator(events: TimelineEvent[], id: string): Provenance | undefined {
+  for (const ev of events) {
+    if (ev.session === null) continue;
+    const c = ev.consequences.find((k) => k.kind === 'created' && k.valid && k.entity === id);
+    if (c) return provenanceOf(ev, c);
+  }
+  return undefined;
+}
+
 function roles(ctx: RuleContext, e: TimelineEvent): Role[] {
   const ev = ctx.model.schema().events;
   const out: Role[] = [];
@@ -100,8 +111,11 @@ function lifecycleRule(kind: 'dead' | 'uncreated'): Rule {
             if (dead) {
               if (s.lifecycle === 'destroyed' && s.destroyed && after(e, s.destroyed, byId)) { p = s.destroyed; how = 'destroyed'; }
               else if (s.dead && s.died && after(e, s.died, byId)) { p = s.died; how = 'killed'; }
-            } else if (s.lifecycle === 'not-yet-created' && s.created && before(e, s.created, byId)) {
-              p = s.created; how = 'created';
+            } else if (s.lifecycle === 'not-yet-created') {
+              // the state before creation carries no provenance: find the creating event
+              p = s.created ?? creator(events, r.id);
+              if (p && !before(e, p, byId)) p = undefined;
+              how = 'created';
             }
             if (!p) continue;
             out.push({
