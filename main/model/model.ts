@@ -73,6 +73,8 @@ export class VaultModel implements ModelView {
   private trackEdges = new Map<string, RelationshipRecord | undefined>();
   private problemCache: Problem[] | null = null;
   private external = new Map<string, Problem[]>();
+  /** incremented by every applyChanges: caches built over the model compare it */
+  version = 0;
 
   constructor(
     private readonly cfg: VaultConfig,
@@ -147,6 +149,7 @@ export class VaultModel implements ModelView {
     this.trackEnts = new Map();
     this.trackEdges = new Map();
     this.problemCache = null;
+    this.version++;
     const affected = new Set<string>();
     const groups = new Map<string, [string, string]>();
     const toResolve = new Set<string>();

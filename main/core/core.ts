@@ -1,0 +1,182 @@
+/**
+ * The Core facade over one vault: reads come from the in-memory model where
+ * it answers exactly (entity, lookup, suggest, list, problems, graph) and from
+ * the Kùzu store for traversals, paths, full-text search and Cypher.
+ */
+import type {
+  ChangeEvent, EntitySummary, EntityView, GraphSnapshot, PathResult, Problem, RelationView,
+  SearchHit, SyncReport, SyncStatus, Traversal, EntityRecord, RelationshipRecord,
+} from '../../shared/types.js';
+import type { Schema, VaultConfig } from '../config/types.js';
+import type { SchemaIndex } from '../config/schema-index.js';
+import type { GraphStore } from '../store/types.js';
+import type { VaultSyncEngine } from '../sync/engine.js';
+import { CoreError, type Core, type Direction, type EntityQuery, type ListFilter, type LookupMatch } from './api.js';
+import type { VaultLock } from './lock.js';
+import { NameLookup, summaryOf } from './lookup.js';
+
+export interface CoreHost extends Core {
+  readonly engine: VaultSyncEngine;
+  readonly store: GraphStore;
+  readonly index: SchemaIndex;
+  readonly dbDir: string;
+  /** the held `<dbDir>/lock` (the MCP bridge adds its endpoint with lock.update) */
+  readonly lock: VaultLock;
+  /** resolves when the full-text index is built (search() waits for it too) */
+  searchReady(): Promise<void>;
+  /** resolve a name, alias, file name or id to one entity (null when none) */
+  resolveEntity(nameOrId: string, q?: EntityQuery): EntityRecord | null;
+}
+
+export class CoreImpl implements CoreHost {
+  private lookupCache: { version: number; l: NameLookup } | null = null;
+  private closed = false;
+
+  constructor(
+    readonly vaultDir: string,
+    readonly dbDir: string,
+    readonly engine: VaultSyncEngine,
+    readonly store: GraphStore,
+    readonly index: SchemaIndex,
+    readonly lock: VaultLock,
+  ) {}
+
+  config(): VaultConfig { return this.engine.model.config(); }
+  schema(): Schema { return this.engine.model.schema(); }
+  status(): SyncStatus { return this.engine.status(); }
+  sync(opts?: { full?: boolean }): Promise<SyncReport> { return this.engine.syncAll(opts); }
+  watch(): Promise<void> { return this.engine.startWatching(); }
+  onChange(fn: (e: ChangeEvent) => void): () => void { return this.engine.onChange(fn); }
+  searchReady(): Promise<void> { return this.engine.searchReady(); }
+  problems(): Problem[] { return this.engine.model.problems(); }
+
+  private names(): NameLookup {
+    const m = this.engine.model;
+    if (!this.lookupCache || this.lookupCache.version !== m.version) {
+      this.lookupCache = { version: m.version, l: new NameLookup(m.entities()) };
+    }
+    return this.lookupCache.l;
+  }
+
+  resolveEntity(nameOrId: string, q: EntityQuery = {}): EntityRecord | null {
+    const m = this.engine.model;
+    const fits = (e: EntityRecord) => (!q.type || e.type?.toLowerCase() === q.type.toLowerCase()) && (!q.layer || e.layer === q.layer);
+    const direct = m.entity(nameOrId.trim());
+    if (direct && fits(direct)) return direct;
+    const text = nameOrId.trim().replace(/^\[\[([^\]|#]*).*$/, '$1');
+    const layerOrder = m.config().layers.map((l) => l.name);
+    const matches = this.names().exactMatches(text.slice(text.lastIndexOf('/') + 1))
+      .map((x) => m.entity(x.entity.id)!)
+      .filter((e) => e && fits(e));
+    if (text.includes('/')) {
+      for (const e of m.entities()) if (e.path && e.path.replace(/\.md$/i, '').toLowerCase() === text.replace(/\.md$/i, '').toLowerCase() && fits(e)) return e;
+    }
+    if (!matches.length) return null;
+    // real notes before placeholders, then canonical layer order, then exact name before alias/file name
+    matches.sort((a, b) => Number(a.placeholder) - Number(b.placeholder) || layerOrder.indexOf(a.layer) - layerOrder.indexOf(b.layer));
+    return matches[0]!;
+  }
+
+  private mustResolve(nameOrId: string, q?: EntityQuery): EntityRecord {
+    const e = this.resolveEntity(nameOrId, q);
+    if (!e) throw new CoreError('not-found', `no entity named '${nameOrId}'`, { name: nameOrId });
+    return e;
+  }
+
+  async getEntity(nameOrId: string, q?: EntityQuery): Promise<EntityView | null> {
+    const e = this.resolveEntity(nameOrId, q);
+    if (!e) return null;
+    const m = this.engine.model;
+    const relations: RelationView[] = [];
+    const view = (r: RelationshipRecord, dir: 'out' | 'in'): void => {
+      const otherId = dir === 'out' ? r.to : r.from;
+      const other = m.entity(otherId);
+      if (!other) return;
+      const sym = this.index.isSymmetric(r.type);
+      const label = dir === 'out' || sym ? r.type : this.index.inverseOf(r.type) ?? r.type;
+      relations.push({ type: r.type, label, direction: sym ? 'both' : dir, other: summaryOf(other), field: r.field, source: r.source });
+    };
+    for (const r of m.edgesFrom(e.id)) view(r, 'out');
+    for (const r of m.edgesTo(e.id)) if (r.from !== e.id) view(r, 'in');
+    relations.sort((a, b) => a.label.localeCompare(b.label) || a.other.name.localeCompare(b.other.name));
+    return { ...e, relations };
+  }
+
+  async lookup(name: string, limit = 10): Promise<LookupMatch[]> {
+    return this.names().lookup(name, limit);
+  }
+
+  async suggest(prefix: string, limit = 10): Promise<LookupMatch[]> {
+    return this.names().lookup(prefix, limit);
+  }
+
+  async list(filter: ListFilter = {}): Promise<{ items: EntitySummary[]; total: number }> {
+    const tag = filter.tag?.replace(/^#/, '').toLowerCase();
+    const type = filter.type?.toLowerCase();
+    const items: EntitySummary[] = [];
+    for (const e of this.engine.model.entities()) {
+      if (e.placeholder && !filter.placeholders) continue;
+      if (type && e.type?.toLowerCase() !== type) continue;
+      if (filter.layer && e.layer !== filter.layer) continue;
+      if (tag && !e.tags.some((t) => { const l = t.toLowerCase(); return l === tag || l.startsWith(tag + '/'); })) continue;
+      items.push(summaryOf(e));
+    }
+    items.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    const offset = Math.max(0, filter.offset ?? 0);
+    const limit = filter.limit ?? items.length;
+    return { items: items.slice(offset, offset + limit), total: items.length };
+  }
+
+  async relations(nameOrId: string, opts: { depth?: number; type?: string; direction?: Direction } = {}): Promise<Traversal> {
+    const e = this.mustResolve(nameOrId);
+    const depth = Math.min(5, Math.max(1, Math.floor(opts.depth ?? 1)));
+    let type = opts.type;
+    if (type) {
+      const canon = this.index.canonicalName(type.toUpperCase());
+      if (!canon) throw new CoreError('unknown-relationship', `'${type}' is not a relationship type of the schema`, { type });
+      type = canon;
+    }
+    return this.store.neighbours(e.id, { depth, direction: opts.direction ?? 'both', ...(type ? { type } : {}) });
+  }
+
+  async path(from: string, to: string, maxDepth = 6): Promise<PathResult | null> {
+    const a = this.mustResolve(from);
+    const b = this.mustResolve(to);
+    return this.store.shortestPath(a.id, b.id, Math.min(10, Math.max(1, Math.floor(maxDepth))));
+  }
+
+  async search(text: string, opts: { layer?: string; type?: string; limit?: number } = {}): Promise<SearchHit[]> {
+    if (!text.trim()) return [];
+    await this.engine.searchReady().catch(() => undefined);
+    return this.store.search(text, { limit: opts.limit ?? 20, ...(opts.layer ? { layer: opts.layer } : {}), ...(opts.type ? { type: opts.type } : {}) });
+  }
+
+  cypher(query: string): Promise<Record<string, unknown>[]> {
+    return this.store.cypher(query);
+  }
+
+  async graph(filter: { layer?: string } = {}): Promise<GraphSnapshot> {
+    const m = this.engine.model;
+    const nodes: EntitySummary[] = [];
+    const keep = new Set<string>();
+    for (const e of m.entities()) {
+      if (filter.layer && e.layer !== filter.layer) continue;
+      nodes.push(summaryOf(e));
+      keep.add(e.id);
+    }
+    const edges: GraphSnapshot['edges'] = [];
+    for (const r of m.edges()) if (keep.has(r.from) && keep.has(r.to)) edges.push({ from: r.from, to: r.to, type: r.type, field: r.field });
+    return { nodes, edges };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await this.engine.close();
+      await this.store.close();
+    } finally {
+      this.lock.release();
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * openCore(): the composition root. Loads lorecraft.yaml + schema.yaml, takes
+ * the vault lock, opens the Kùzu store (a corrupt database is deleted: it is a
+ * cache of the files), builds the sync engine, and by default brings the graph
+ * up to date (incremental by hash; a rebuild when the schema or format changed).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { compileSchema } from '../config/schema-index.js';
+import { loadVaultConfig } from '../config/load.js';
+import { fromSchemaIndex } from '../model/schema-adapter.js';
+import { createKuzuStore } from '../store/kuzu-store.js';
+import type { GraphStore } from '../store/types.js';
+import { VaultSyncEngine } from '../sync/engine.js';
+import { CoreError } from './api.js';
+import { CoreImpl, type CoreHost } from './core.js';
+import { VaultLock } from './lock.js';
+
+export type { CoreHost } from './core.js';
+export { CoreError } from './api.js';
+
+/** Bump when the model's output changes meaning (ids, edges, properties): stored graphs rebuild. */
+export const MODEL_VERSION = 'model-1';
+
+export interface OpenCoreOptions {
+  vaultDir: string;
+  /** default <vault>/.lorecraft */
+  dbDir?: string;
+  configPath?: string;
+  schemaPath?: string;
+  /** start the watcher after the first sync */
+  watch?: boolean;
+  /** sync before returning (default true; the `sync` command passes false and syncs itself) */
+  sync?: boolean;
+  /** force a full rebuild on the first sync */
+  full?: boolean;
+}
+
+export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
+  const vaultDir = resolve(opts.vaultDir);
+  if (!existsSync(vaultDir) || !statSync(vaultDir).isDirectory()) {
+    throw new CoreError('vault-missing', `${opts.vaultDir}: no such folder`, { vaultDir });
+  }
+  const defaultDb = join(vaultDir, '.lorecraft');
+  const dbDir = opts.dbDir ? resolve(opts.dbDir) : defaultDb;
+  mkdirSync(dbDir, { recursive: true });
+  if (dbDir === defaultDb && !existsSync(join(dbDir, '.gitignore'))) writeFileSync(join(dbDir, '.gitignore'), '*\n');
+  const lock = VaultLock.acquire(dbDir);
+  let store: GraphStore | null = null;
+  try {
+    const loaded = loadVaultConfig(vaultDir, { ...(opts.configPath ? { configPath: opts.configPath } : {}), ...(opts.schemaPath ? { schemaPath: opts.schemaPath } : {}) });
+    const index = compileSchema(loaded.schema);
+    const fingerprint = createHash('sha256')
+      .update(`${MODEL_VERSION}\n${index.fingerprint}\n${JSON.stringify({ layers: loaded.config.layers, exclude: loaded.config.exclude, title: loaded.schema.title_field })}`)
+      .digest('hex').slice(0, 32);
+    let fresh: boolean;
+    store = createKuzuStore(dbDir);
+    try {
+      fresh = !(await store.open(loaded.schema, fingerprint));
+    } catch {
+      // the store could not open its database even after its own retry: wipe the cache and start over
+      await store.close().catch(() => undefined);
+      for (const f of ['graph.kuzu', 'graph.kuzu.wal', 'graph.kuzu.shadow', 'graph.kuzu.tmp']) await rm(join(dbDir, f), { recursive: true, force: true });
+      store = createKuzuStore(dbDir);
+      fresh = !(await store.open(loaded.schema, fingerprint));
+    }
+    const engine = new VaultSyncEngine({
+      vaultDir, config: loaded.config, schemaView: fromSchemaIndex(index), store,
+      storeStale: fresh, configProblems: loaded.problems,
+    });
+    const core = new CoreImpl(vaultDir, dbDir, engine, store, index, lock);
+    try {
+      if (opts.sync !== false || opts.watch) await core.sync({ full: !!opts.full });
+      if (opts.watch) await core.watch();
+    } catch (err) {
+      await core.close().catch(() => undefined);
+      throw err;
+    }
+    return core;
+  } catch (err) {
+    if (store) await store.close().catch(() => undefined);
+    lock.release();
+    throw err;
+  }
+}

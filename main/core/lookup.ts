@@ -1,0 +1,112 @@
+/**
+ * In-memory name lookup and completion over entity names, aliases and file
+ * names (rebuilt lazily when the model changes). Confidence, as api.ts says:
+ * 1 exact name, 0.9 exact alias, 0.8 file name, below 0.8 prefix / fuzzy.
+ */
+import { normaliseName } from '../../shared/names.js';
+import type { EntityRecord, EntitySummary } from '../../shared/types.js';
+import type { LookupMatch } from './api.js';
+
+interface Entry { key: string; text: string; kind: 'name' | 'alias' | 'filename'; entity: EntityRecord }
+
+const KIND_CONF = { name: 1, alias: 0.9, filename: 0.8 } as const;
+
+export function summaryOf(e: EntityRecord): EntitySummary {
+  return { id: e.id, name: e.name, type: e.type, layer: e.layer, path: e.path, placeholder: e.placeholder, tags: e.tags };
+}
+
+export class NameLookup {
+  private entries: Entry[] = [];
+  private exact = new Map<string, Entry[]>();
+
+  constructor(entities: Iterable<EntityRecord>) {
+    for (const e of entities) {
+      this.add(e.name, 'name', e);
+      for (const a of e.aliases) this.add(a, 'alias', e);
+      if (e.path) {
+        const base = e.path.slice(e.path.lastIndexOf('/') + 1).replace(/\.md$/i, '');
+        if (normaliseName(base) !== normaliseName(e.name)) this.add(base, 'filename', e);
+      }
+    }
+    this.entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  private add(text: string, kind: Entry['kind'], entity: EntityRecord): void {
+    const key = normaliseName(text);
+    if (!key) return;
+    const en: Entry = { key, text, kind, entity };
+    this.entries.push(en);
+    const l = this.exact.get(key);
+    if (l) l.push(en); else this.exact.set(key, [en]);
+  }
+
+  /** Exact matches only (name, alias, file name). */
+  exactMatches(text: string): LookupMatch[] {
+    const out: LookupMatch[] = [];
+    for (const en of this.exact.get(normaliseName(text)) ?? []) {
+      out.push({ entity: summaryOf(en.entity), confidence: conf(KIND_CONF[en.kind], en), matchedOn: en.kind, matchedText: en.text });
+    }
+    return rank(out);
+  }
+
+  /** Exact, then prefix, then word-prefix and fuzzy (subsequence) matches; one per entity. */
+  lookup(text: string, limit = 10): LookupMatch[] {
+    const q = normaliseName(text);
+    if (!q) return [];
+    const best = new Map<string, LookupMatch>();
+    const offer = (m: LookupMatch) => {
+      const cur = best.get(m.entity.id);
+      if (!cur || cur.confidence < m.confidence) best.set(m.entity.id, m);
+    };
+    for (const m of this.exactMatches(q)) offer(m);
+    // prefix: binary search the sorted keys
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (this.entries[mid]!.key < q) lo = mid + 1; else hi = mid; }
+    for (let i = lo; i < this.entries.length && this.entries[i]!.key.startsWith(q); i++) {
+      const en = this.entries[i]!;
+      if (en.key === q) continue;
+      offer({ entity: summaryOf(en.entity), confidence: conf(0.6 + 0.19 * (q.length / en.key.length), en), matchedOn: 'prefix', matchedText: en.text });
+      if (best.size >= limit * 4) break;
+    }
+    if (best.size < limit) {
+      for (const en of this.entries) {
+        if (best.has(en.entity.id) && best.get(en.entity.id)!.confidence >= 0.5) continue;
+        const w = wordPrefix(en.key, q);
+        if (w) { offer({ entity: summaryOf(en.entity), confidence: conf(0.5 + 0.09 * (q.length / en.key.length), en), matchedOn: 'prefix', matchedText: en.text }); continue; }
+        const f = fuzzy(en.key, q);
+        if (f > 0) offer({ entity: summaryOf(en.entity), confidence: conf(0.2 + 0.29 * f, en), matchedOn: 'fuzzy', matchedText: en.text });
+      }
+    }
+    return rank([...best.values()]).slice(0, limit);
+  }
+}
+
+/** Placeholders rank a little below real notes with the same match. */
+function conf(c: number, en: Entry): number {
+  return Math.round((en.entity.placeholder ? c * 0.9 : c) * 1000) / 1000;
+}
+
+function rank(l: LookupMatch[]): LookupMatch[] {
+  return l.sort((a, b) => b.confidence - a.confidence || a.entity.name.localeCompare(b.entity.name) || a.entity.id.localeCompare(b.entity.id));
+}
+
+function wordPrefix(key: string, q: string): boolean {
+  for (let i = key.indexOf(' '); i >= 0; i = key.indexOf(' ', i + 1)) if (key.startsWith(q, i + 1)) return true;
+  return false;
+}
+
+/** Subsequence match quality in (0,1]: 0 when q is not a subsequence of key. Short queries only match compactly. */
+function fuzzy(key: string, q: string): number {
+  if (q.length < 2 || q.length > key.length) return 0;
+  let j = 0;
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < key.length && j < q.length; i++) {
+    if (key[i] === q[j]) { if (first < 0) first = i; last = i; j++; }
+  }
+  if (j < q.length) return 0;
+  const span = last - first + 1;
+  if (q.length < 4 && span > q.length * 2) return 0;
+  return (q.length / span) * (q.length / key.length) ** 0.25;
+}

@@ -1,0 +1,249 @@
+/**
+ * The sync engine: keeps model and store equal to the files.
+ *
+ * - syncAll(): walk + concurrent read/parse + model build; then a bulk
+ *   rebuild (COPY FROM) when the store is empty, stale (fingerprint) or
+ *   `full`, else only the difference. The FTS index is built after the graph
+ *   is queryable (searchReady()).
+ * - applyPaths(): targeted re-read (write-back, watcher).
+ * - watcher: chokidar events are coalesced into batches (per-path debounce,
+ *   capped wait) and applied through the same path.
+ * Every model/store mutation runs in one TaskQueue, so the store sees deltas
+ * in model order; a ChangeEvent is emitted after the store applied the delta.
+ */
+import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
+import type { ChangeEvent, Problem, SyncReport, SyncStatus } from '../../shared/types.js';
+import type { VaultConfig } from '../config/types.js';
+import { VaultModel } from '../model/model.js';
+import type { SchemaView } from '../model/schema-view.js';
+import type { ParseOptions } from '../parse/parse.js';
+import type { ParsedNote } from '../parse/types.js';
+import type { GraphDelta, GraphStore } from '../store/types.js';
+import { deltaIsEmpty, diffAgainstStore } from './diff.js';
+import { TaskQueue } from './queue.js';
+import { readNotes } from './read.js';
+import type { SyncEngine } from './types.js';
+import { isNotePath, walkVault } from './walk.js';
+import { VaultWatcher } from './watcher.js';
+
+export interface EngineOptions {
+  vaultDir: string;
+  config: VaultConfig;
+  schemaView: SchemaView;
+  store: GraphStore;
+  /** the store is empty or from another schema/format: the first sync rebuilds */
+  storeStale?: boolean;
+  /** problems of lorecraft.yaml / schema.yaml, shown with the notes' problems */
+  configProblems?: Problem[];
+  /** parser limits (title field comes from the schema) */
+  maxBytes?: number;
+  /** watcher: quiet time before a batch is applied, and the longest a batch waits */
+  debounceMs?: number;
+  maxWaitMs?: number;
+  /** watcher: awaitWriteFinish stability threshold */
+  stabilityMs?: number;
+}
+
+export interface SyncTimings {
+  /** ms from syncAll start until the graph was queryable */
+  queryableMs: number;
+  /** ms from syncAll start until the search index was ready (null: not yet) */
+  searchReadyMs: number | null;
+}
+
+export class VaultSyncEngine implements SyncEngine {
+  readonly model: VaultModel;
+  private readonly queue = new TaskQueue();
+  private readonly listeners = new Set<(e: ChangeEvent) => void>();
+  private readonly expected = new Map<string, string>();
+  private readonly parseOpts: ParseOptions;
+  private watcher: VaultWatcher | null = null;
+  private stale: boolean;
+  private loaded = false;
+  private searchP: Promise<void> = Promise.resolve();
+  private state: SyncStatus['state'] = 'idle';
+  private last: SyncReport | null = null;
+  private closed = false;
+  timings: SyncTimings = { queryableMs: 0, searchReadyMs: null };
+
+  constructor(private readonly opts: EngineOptions) {
+    this.model = new VaultModel(opts.config, opts.schemaView, opts.configProblems ?? []);
+    this.stale = opts.storeStale ?? false;
+    this.parseOpts = { titleField: opts.schemaView.schema.title_field, ...(opts.maxBytes ? { maxBytes: opts.maxBytes } : {}) };
+  }
+
+  get store(): GraphStore { return this.opts.store; }
+
+  status(): SyncStatus {
+    const c = this.model.counts();
+    return {
+      state: this.state, entities: c.entities, relationships: c.relationships, placeholders: c.placeholders,
+      problems: this.model.problems().length, lastSync: this.last,
+    };
+  }
+
+  /** Resolves when the full-text index reflects the last full load. */
+  searchReady(): Promise<void> { return this.searchP; }
+
+  /** Resolves when every queued change (including watcher batches already handed over) is applied. */
+  async settled(): Promise<void> {
+    await this.watcher?.flushNow();
+    await this.queue.idle();
+  }
+
+  syncAll(opts: { full?: boolean } = {}): Promise<SyncReport> {
+    return this.queue.run(async () => {
+      const t0 = performance.now();
+      this.state = 'syncing';
+      try {
+        const walked = await walkVault(this.opts.vaultDir, this.model.layers);
+        const read = await readNotes(walked.files, this.parseOpts);
+        this.model.setExternalProblems('walk', [...walked.problems, ...read.problems]);
+        const hadModel = this.loaded;
+        const before = new Map<string, string>();
+        for (const n of this.model.notes()) before.set(n.path, n.hash);
+        const delta = this.model.load(read.notes);
+        let full = !!opts.full || this.stale;
+        let changed = 0;
+        for (const n of read.notes) if (before.get(n.path) !== n.hash) changed++;
+        for (const p of before.keys()) if (!this.model.note(p)) changed++;
+        if (!full && !hadModel) {
+          const stored = await this.opts.store.storedHashes();
+          const cnt = this.model.counts();
+          if (stored.size === 0 && cnt.entities > 0) full = true;
+          else {
+            changed = 0;
+            for (const n of read.notes) if (stored.get(n.path) !== n.hash) changed++;
+            for (const p of stored.keys()) if (!this.model.note(p)) changed++;
+            if (changed > 0) await this.writeDelta(await diffAgainstStore(this.model, this.opts.store));
+          }
+        } else if (!full && !deltaIsEmpty(delta)) {
+          await this.writeDelta(delta);
+        }
+        if (full) {
+          await this.opts.store.rebuild([...this.model.entities()], [...this.model.edges()]);
+          this.stale = false;
+          changed = read.notes.length;
+        }
+        this.loaded = true;
+        const queryableMs = performance.now() - t0;
+        this.timings = { queryableMs, searchReadyMs: null };
+        const timings = this.timings;
+        this.searchP = this.opts.store.ensureSearchIndex().then(() => { timings.searchReadyMs = performance.now() - t0; });
+        this.searchP.catch(() => undefined);
+        const report = this.report(full, changed, queryableMs);
+        this.last = report;
+        this.state = 'idle';
+        if (changed > 0 || full) {
+          this.emit({ origin: 'sync', paths: [], upserted: [], removed: [] });
+        }
+        return report;
+      } catch (err) {
+        this.state = 'error';
+        throw err;
+      }
+    });
+  }
+
+  applyPaths(paths: string[], origin: ChangeEvent['origin']): Promise<ChangeEvent> {
+    return this.queue.run(async () => {
+      const ev = await this.applyNow(paths, origin, false);
+      return ev ?? { origin, paths: [], upserted: [], removed: [] };
+    });
+  }
+
+  expectWrite(path: string, hash: string): void {
+    this.expected.set(path, hash);
+  }
+
+  async startWatching(): Promise<void> {
+    if (this.watcher || this.closed) return;
+    this.watcher = new VaultWatcher({
+      root: this.opts.vaultDir,
+      isNote: (rel) => isNotePath(rel, this.model.layers),
+      isIgnoredDir: (rel) => this.model.layers.isExcluded(rel),
+      knownUnder: (dir) => [...this.model.notes()].map((n) => n.path).filter((p) => p.startsWith(dir + '/')),
+      onBatch: (paths) => this.queue.run(() => this.applyNow(paths, 'disk', true)).then(() => undefined),
+      debounceMs: this.opts.debounceMs ?? 8,
+      maxWaitMs: this.opts.maxWaitMs ?? 100,
+      stabilityMs: this.opts.stabilityMs ?? 20,
+    });
+    await this.watcher.start();
+  }
+
+  onChange(fn: (e: ChangeEvent) => void): () => void {
+    this.listeners.add(fn);
+    return () => { this.listeners.delete(fn); };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.watcher) { await this.watcher.close(); this.watcher = null; }
+    await this.queue.idle();
+    await this.searchP.catch(() => undefined);
+  }
+
+  // ---- internals ------------------------------------------------------------
+
+  /**
+   * Re-read `paths` and apply what changed. fromWatcher: a file whose bytes
+   * are the ones the app announced with expectWrite (or that the model already
+   * has) changes nothing and emits nothing.
+   */
+  private async applyNow(paths: string[], origin: ChangeEvent['origin'], fromWatcher: boolean): Promise<ChangeEvent | null> {
+    const uniq = [...new Set(paths)];
+    const files: Array<[string, string]> = [];
+    const changed = new Map<string, ParsedNote | null>();
+    for (const p of uniq) {
+      if (isNotePath(p, this.model.layers)) files.push([p, join(this.opts.vaultDir, p)]);
+      else if (this.model.note(p)) changed.set(p, null);
+    }
+    const read = await readNotes(files, this.parseOpts);
+    for (const p of read.gone) if (this.model.note(p)) changed.set(p, null);
+    for (const n of read.notes) {
+      const exp = this.expected.get(n.path);
+      if (exp !== undefined && (exp === n.hash || !fromWatcher)) this.expected.delete(n.path);
+      if (fromWatcher && exp === n.hash) continue;
+      if (this.model.note(n.path)?.hash === n.hash) continue;
+      changed.set(n.path, n);
+    }
+    if (changed.size === 0) return null;
+    const delta = this.model.applyChanges(changed);
+    await this.writeDelta(delta);
+    const ev = eventOf(origin, [...changed.keys()], delta);
+    this.last = { ...this.report(false, changed.size, 0) };
+    this.emit(ev);
+    return ev;
+  }
+
+  private async writeDelta(delta: GraphDelta): Promise<void> {
+    if (!deltaIsEmpty(delta)) await this.opts.store.applyDelta(delta);
+  }
+
+  private report(full: boolean, changedFiles: number, ms: number): SyncReport {
+    const c = this.model.counts();
+    const problems = this.model.problems();
+    return {
+      entities: c.entities, relationships: c.relationships, placeholders: c.placeholders,
+      problems: problems.length, errors: problems.filter((p) => p.severity === 'error').length,
+      ms: Math.round(ms), full, changedFiles,
+    };
+  }
+
+  private emit(e: ChangeEvent): void {
+    for (const fn of this.listeners) {
+      try { fn(e); } catch { /* a listener's failure is its own */ }
+    }
+  }
+}
+
+function eventOf(origin: ChangeEvent['origin'], paths: string[], d: GraphDelta): ChangeEvent {
+  const up = new Set<string>(d.upsertEntities.map((e) => e.id));
+  const removed = new Set(d.removeEntities);
+  for (const e of [...d.addEdges, ...d.removeEdges]) {
+    if (!removed.has(e.from)) up.add(e.from);
+    if (!removed.has(e.to)) up.add(e.to);
+  }
+  return { origin, paths: paths.sort(), upserted: [...up].sort(), removed: [...removed].sort() };
+}

@@ -1,0 +1,42 @@
+/**
+ * Reads and parses notes concurrently (bounded), never throwing: a file that
+ * cannot be read becomes a problem, a file that vanished is reported as gone.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Problem } from '../../shared/types.js';
+import { parseNote, type ParseOptions } from '../parse/parse.js';
+import type { ParsedNote } from '../parse/types.js';
+
+export interface ReadOutcome {
+  notes: ParsedNote[];
+  /** paths that no longer exist */
+  gone: string[];
+  problems: Problem[];
+}
+
+export async function readNotes(files: Iterable<[string, string]>, opts: ParseOptions, concurrency = 64): Promise<ReadOutcome> {
+  const list = [...files];
+  const notes: Array<ParsedNote | undefined> = new Array(list.length);
+  const gone: string[] = [];
+  const problems: Problem[] = [];
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < list.length) {
+      const i = next++;
+      const [rel, abs] = list[i]!;
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(abs);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') gone.push(rel);
+        else if (code === 'ELOOP') problems.push({ severity: 'warning', code: 'symlink-loop', file: rel, line: 1, message: 'symbolic link loop: skipped' });
+        else if (code !== 'EISDIR') problems.push({ severity: 'error', code: 'read-failed', file: rel, line: 1, message: `cannot read file: ${(err as Error).message}` });
+        continue;
+      }
+      notes[i] = parseNote(rel, bytes, opts);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));
+  return { notes: notes.filter((n): n is ParsedNote => n !== undefined), gone, problems };
+}
