@@ -49,7 +49,13 @@ function readSource(path: string, file: string, problems: Problem[]): YamlSource
     problems.push({ severity: 'error', code: 'config-unreadable', file, message: `${file}: cannot read: ${err instanceof Error ? err.message : String(err)}` });
     return null;
   }
-  return readYaml(text.replace(/^\uFEFF/, ''), file, problems);
+  const src = readYaml(text.replace(/^\uFEFF/, ''), file, problems);
+  // Top-level `x-...` keys are extension slots (as in docker-compose): a place to
+  // define YAML anchors reused below. They are not part of the schema.
+  if (src.value && typeof src.value === 'object' && !Array.isArray(src.value)) {
+    for (const k of Object.keys(src.value)) if (k.startsWith('x-')) delete (src.value as Record<string, unknown>)[k];
+  }
+  return src;
 }
 
 export function loadVaultConfig(vaultDir: string, opts: LoadOptions = {}): LoadedVaultConfig {

@@ -33,7 +33,7 @@ export function readYaml(text: string, file: string, problems: Problem[]): YamlS
     return { doc: null, lines, value: undefined };
   }
   let value: unknown;
-  try { value = doc.toJS({ maxAliasCount: 100 }); } catch (err) {
+  try { value = doc.toJS({ maxAliasCount: 2000 }); } catch (err) {
     problems.push({ severity: 'error', code: 'yaml-syntax', file, line: 1, message: `${file}: ${err instanceof Error ? err.message : String(err)}` });
     return { doc: null, lines, value: undefined };
   }

@@ -12,6 +12,7 @@ import { parseDocument, isMap, isSeq, isScalar, isPair, type Node as YamlNode } 
 import type { Problem } from '../../shared/types.js';
 import type { FieldRef, ParsedNote, WikiLink } from './types.js';
 import { cleanTag, isValidTag, scanBody, scanLinks } from './wikilinks.js';
+import { fastFrontmatter } from './fast-yaml.js';
 
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -194,6 +195,20 @@ function parseInner(path: string, bytes: Buffer, hash: string, opts: ParseOption
 
 function readFrontmatter(note: ParsedNote, yaml: string, problems: Problem[]): void {
   if (yaml.trim() === '') return;
+  const fast = fastFrontmatter(yaml, 2);
+  if (fast !== null) {
+    for (const f of fast) {
+      note.frontmatter[f.key] = f.value;
+      note.fieldLines[f.key] = f.line;
+      for (const s of f.strings) scanLinks(s.text, s.line, note.fieldLinks, f.key);
+    }
+    return;
+  }
+  readFrontmatterFull(note, yaml, problems);
+}
+
+/** The full yaml parser: any YAML, exact error lines. Used when the fast path declines. */
+export function readFrontmatterFull(note: ParsedNote, yaml: string, problems: Problem[]): void {
   const doc = parseDocument(yaml, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
