@@ -65,8 +65,10 @@ export function summary(e: EntitySummary): EntitySummary {
 export async function requireEntity(host: McpHost, name: string, q?: EntityQuery): Promise<EntityView> {
   const e = await host.getEntity(name, q);
   if (e) return e;
-  const near = await host.lookup(name, 5).catch(() => []);
-  const hint = near.length ? `; did you mean ${near.map((m) => `"${m.entity.name}" (${m.entity.type ?? 'untyped'}, ${m.entity.layer})`).join(', ')}?` : '; try search_lore or lookup';
+  let near = (await host.lookup(name, 5).catch(() => [])).map((m) => m.entity);
+  if (!near.length) near = (await host.suggest(name, 5).catch(() => [])).map((m) => m.entity);
+  if (!near.length) near = (await host.search(name, { limit: 5 }).catch(() => [])).map((h) => h.entity);
+  const hint = near.length ? `; did you mean ${near.map((e) => `"${e.name}" (${e.type ?? 'untyped'}, ${e.layer})`).join(', ')}?` : '; try search_lore or lookup';
   const scope = [q?.type && `type ${q.type}`, q?.layer && `layer ${q.layer}`].filter(Boolean).join(', ');
   throw new CoreError('not-found', `no entity named "${name}"${scope ? ` (${scope})` : ''}${hint}`);
 }
