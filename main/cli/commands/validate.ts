@@ -1,7 +1,61 @@
+/**
+ * lorecraft validate --vault DIR [--json] [--db DIR] [--config FILE] [--schema FILE]
+ *
+ * Lists problems grouped by file with line numbers and a one-line fix hint.
+ * Exit 1 when any error-level problem remains after schema.yaml `rules:`,
+ * 0 otherwise, 2 on usage (unknown option, no such vault folder).
+ * Opens the vault through openCore (so the graph is synced too); when another
+ * process holds the vault's database, validates from the files alone (validate
+ * only needs the model) and says so on stderr.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { CliIo } from '../io.js';
+import { parseArgs } from '../io.js';
+import { CoreError } from '../../core/api.js';
+import { formatReport, validate, type ProblemsHost } from '../../problems/index.js';
+import { loadModel } from '../../problems/load-model.js';
 
-// Placeholder until the owning work lands: says so and fails.
-export async function run(_argv: string[], io: CliIo): Promise<number> {
-  io.err('lorecraft validate: not implemented yet');
-  return 1;
+const USAGE = 'usage: lorecraft validate --vault DIR [--json] [--db DIR] [--config FILE] [--schema FILE]';
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const { flags, positionals, errors } = parseArgs(argv, { booleans: ['json', 'help'], strings: ['vault', 'db', 'config', 'schema'] });
+  if (flags.help) { io.out(USAGE); return 0; }
+  if (errors.length || positionals.length) {
+    for (const e of errors) io.err(`lorecraft validate: ${e}`);
+    if (positionals.length) io.err(`lorecraft validate: unexpected argument '${positionals[0]}'`);
+    io.err(USAGE);
+    return 2;
+  }
+  const vaultDir = resolve(typeof flags.vault === 'string' ? flags.vault : '.');
+  if (!existsSync(vaultDir) || !statSync(vaultDir).isDirectory()) {
+    io.err(`lorecraft validate: ${vaultDir}: no such folder`);
+    return 2;
+  }
+  const str = (k: string) => (typeof flags[k] === 'string' ? flags[k] as string : undefined);
+  const configPath = str('config');
+  const schemaPath = str('schema');
+  const dbDir = str('db');
+  const loadOpts = { ...(configPath ? { configPath } : {}), ...(schemaPath ? { schemaPath } : {}) };
+
+  let host: ProblemsHost;
+  let close = async () => {};
+  try {
+    const { openCore } = await import('../../core/index.js');
+    const core = await openCore({ vaultDir, ...(dbDir ? { dbDir } : {}), ...loadOpts });
+    host = core;
+    close = () => core.close();
+  } catch (err) {
+    if (!(err instanceof CoreError && err.code === 'vault-locked')) throw err;
+    io.err(`lorecraft validate: ${err.message}; validating from the files without the database`);
+    host = await loadModel(vaultDir, loadOpts);
+  }
+  try {
+    const report = validate(host);
+    if (flags.json) io.out(JSON.stringify(report, null, 2));
+    else for (const line of formatReport(report)) io.out(line);
+    return report.counts.error > 0 ? 1 : 0;
+  } finally {
+    await close();
+  }
 }
