@@ -23,7 +23,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
 
-  const { CoreSession } = await import('../../web/session.js');
+  const { CoreSession, openWatchedCore } = await import('../../web/session.js');
+  // MCP bridge (issue 7, main/mcp): a `lorecraft mcp` for the open vault relays to this process.
+  const { withMcpBridge } = await import('../../mcp/host-bridge.js');
   const { createHandlers } = await import('../../web/handlers/index.js');
   const { startWebServer } = await import('../../web/server.js');
   const paths = await import('../../web/paths.js');
@@ -37,7 +39,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
 
   let server: Awaited<ReturnType<typeof startWebServer>> | null = null;
-  const session = new CoreSession((event, payload) => server?.emit(event, payload));
+  const session = new CoreSession((event, payload) => server?.emit(event, payload), withMcpBridge(openWatchedCore, { log: (l) => io.err(l) }));
   try {
     server = await startWebServer({
       rendererDir: typeof flags.renderer === 'string' ? resolve(flags.renderer) : paths.rendererDir(),
