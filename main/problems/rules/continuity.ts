@@ -42,16 +42,21 @@ function before(e: TimelineEvent, p: Provenance, byId: Map<string, TimelineEvent
   return false;
 }
 
-/** Caches stateAt per (layer, session): the rules ask for the same states repeatedly. */
+type StateHit = { state: GraphState; byId: Map<string, EntityState> };
+const stateCaches = new WeakMap<object, Map<string, StateHit>>();
+
+/** Caches stateAt per (layer, session), shared by the rules of one validate run (keyed by the facts object). */
 function stateCache(ctx: RuleContext) {
-  const cache = new Map<string, { state: GraphState; byId: Map<string, EntityState> }>();
+  let cache = stateCaches.get(ctx.timeline!);
+  if (!cache) stateCaches.set(ctx.timeline!, (cache = new Map()));
+  const c = cache;
   return (layer: string, session: number) => {
     const key = `${layer}\u0000${session}`;
-    let hit = cache.get(key);
+    let hit = c.get(key);
     if (!hit) {
       const state = ctx.timeline!.stateAt(layer, session);
       hit = { state, byId: new Map(state.entities.map((s) => [s.id, s])) };
-      cache.set(key, hit);
+      c.set(key, hit);
     }
     return hit;
   };
