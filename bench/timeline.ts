@@ -3,9 +3,11 @@
  * written as real markdown so parsing with line numbers is measured too).
  *
  * - index_build_ms: compile everything (parse events, validate, build the layer scope)
- * - state_at_session_ms: one scrubber step = the whole graph state at session N,
- *   computed from the index without the per-session memo (the worst case)
+ * - state_at_session_ms: one scrubber step = the whole graph state at session N, first
+ *   visit, stepping forward (steps on from the snapshot of the previous session)
+ * - state_at_session_cold_ms: a jump to session N computed from the base (no snapshot)
  * - state_at_session_cached_ms: the same step when the scrubber returns to a session
+ * - frame_ms / frame_bytes: the compact scrubber frame (first visit of a session) and its JSON size
  * - entity_state_ms: one entity with provenance at a session
  * Run directly: node bin/run-ts.mjs bench/timeline.ts
  */
@@ -25,7 +27,13 @@ export interface TimelineBenchResult {
   relationships: number;
   index_build_ms: number;
   state_at_session_ms: { p50: number; p95: number };
+  /** a jump computed from the base, without any earlier snapshot */
+  state_at_session_cold_ms: { p50: number; p95: number };
   state_at_session_cached_ms: { p50: number; p95: number };
+  /** scrubber frame (graph state + compact deviations), uncached, first visit of each session */
+  frame_ms: { p50: number; p95: number };
+  /** JSON size of the last session's frame */
+  frame_bytes: number;
   entity_state_ms: { p50: number; p95: number };
 }
 
@@ -114,14 +122,22 @@ export async function bench(ctx: { quick: boolean; tmpDir: string }): Promise<Ti
   }
   const c = compile(input);
   const sc = buildScope(c, 'campaign');
-  const steps: number[] = [];
+  // cold: a jump to any session computed from the base (no earlier snapshot)
+  const cold: number[] = [];
   for (let r = 0; r < rounds; r++) {
     for (let s = 0; s <= sc.sessions.length; s++) {
       const t0 = performance.now();
-      const g = graphAt(c, sc, s);
-      steps.push(performance.now() - t0);
+      const g = graphAt(c, sc, s).graph;
+      cold.push(performance.now() - t0);
       if (g.entities.length === 0) throw new Error('empty graph');
     }
+  }
+  // a scrubber step: first visit of each session, moving forward, on a fresh index
+  const steps: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const fresh = buildTimelineIndex(input);
+    fresh.graphAt('campaign', 0);
+    for (const s of sc.sessions) { const t0 = performance.now(); fresh.graphAt('campaign', s); steps.push(performance.now() - t0); }
   }
   const ix = buildTimelineIndex(input);
   for (const s of sc.sessions) ix.graphAt('campaign', s);
@@ -129,6 +145,12 @@ export async function bench(ctx: { quick: boolean; tmpDir: string }): Promise<Ti
   for (let r = 0; r < rounds; r++) {
     for (const s of sc.sessions) { const t0 = performance.now(); ix.graphAt('campaign', s); cached.push(performance.now() - t0); }
   }
+  const frames: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const fresh = buildTimelineIndex(input);
+    for (const s of sc.sessions) { const t0 = performance.now(); fresh.frame('campaign', s); frames.push(performance.now() - t0); }
+  }
+  const frameBytes = JSON.stringify(ix.frame('campaign', sc.sessions.at(-1)!)).length;
   const one: number[] = [];
   for (let i = 0; i < 200; i++) {
     const t0 = performance.now();
@@ -142,7 +164,10 @@ export async function bench(ctx: { quick: boolean; tmpDir: string }): Promise<Ti
     relationships: input.relationships ? [...input.relationships].length : 0,
     index_build_ms: percentiles(builds).p50,
     state_at_session_ms: percentiles(steps),
+    state_at_session_cold_ms: percentiles(cold),
     state_at_session_cached_ms: percentiles(cached),
+    frame_ms: percentiles(frames),
+    frame_bytes: frameBytes,
     entity_state_ms: percentiles(one),
   };
 }

@@ -51,6 +51,8 @@ export interface LayerScope {
   /** session (or null) at which an event note itself appears: its own session */
   eventNoteSession: Map<string, number>;
   sessions: number[];
+  /** per session: entities whose state changes in it (incl. event notes appearing) — for incremental steps */
+  touchedIn: Map<number, Set<string>>;
 }
 
 export interface Compiled {
@@ -140,15 +142,20 @@ export function buildScope(c: Compiled, layer: string): LayerScope {
   const createdAt = new Set<string>();
   const eventNoteSession = new Map<string, number>();
   const sessions = new Set<number>();
+  const touchedIn = new Map<number, Set<string>>();
   for (const e of events) {
     if (e.session === null) continue;
     sessions.add(e.session);
     eventNoteSession.set(e.id, e.session);
+    let touched = touchedIn.get(e.session);
+    if (!touched) { touched = new Set(); touchedIn.set(e.session, touched); }
+    touched.add(e.id);
     for (const cons of e.consequences) {
       if (!cons.valid || !cons.entity) continue;
       const ch: Change = { order: e.order, session: e.session, cons, prov: provenanceOf(e, cons) };
       if (cons.kind === 'relationship-add' || cons.kind === 'relationship-remove') { relChanges.push(ch); continue; }
       if (cons.kind === 'created') createdAt.add(cons.entity);
+      touchedIn.get(e.session)!.add(cons.entity);
       let list = changes.get(cons.entity);
       if (!list) { list = []; changes.set(cons.entity, list); }
       list.push(ch);
@@ -175,7 +182,7 @@ export function buildScope(c: Compiled, layer: string): LayerScope {
     if (!base.has(r.from) || !base.has(r.to)) continue;
     baseEdges.set(edgeKey(r.from, r.type, r.to), { from: r.from, to: r.to, type: r.type, origin: 'base' });
   }
-  return { layer, layers, events, ids, base, changes, relChanges, baseEdges, eventNoteSession, sessions: [...sessions].sort((a, b) => a - b) };
+  return { layer, layers, events, ids, base, changes, relChanges, baseEdges, eventNoteSession, sessions: [...sessions].sort((a, b) => a - b), touchedIn };
 }
 
 export function isDead(c: Compiled, st: EntityState): boolean {

@@ -14,7 +14,7 @@ import type { ModelView } from '../sync/types.js';
 import type { TimelineInput } from './compile.js';
 import { eventSettings, type EventNoteInput } from './events.js';
 import { buildTimelineIndex, type TimelineIndex } from './timeline-index.js';
-import type { EntityStateView, GraphState, SessionInfo, TimelineDiff, TimelineEvent, TimelineOptions, TimelineQuery } from './types.js';
+import type { EntityStateView, GraphState, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineOptions, TimelineQuery } from './types.js';
 
 /** What the timeline needs from the core host (main/core/index.ts CoreHost satisfies it). */
 export interface TimelineHost {
@@ -29,6 +29,8 @@ export interface TimelineService {
   timeline(layer: string, q?: TimelineQuery): TimelineEvent[];
   stateAt(entity: string, layer: string, session?: number | null): EntityStateView | null;
   graphAt(layer: string, session?: number | null): GraphState;
+  /** compact scrubber step: deviations from the base graph */
+  frame(layer: string, session?: number | null): TimelineFrame;
   diff(layer: string, from: number, to: number): TimelineDiff;
   problems(): Problem[];
   /** the adapter main/problems (validate) reads */
@@ -97,6 +99,7 @@ export function createTimeline(host: TimelineHost, options?: TimelineOptions): T
     timeline: (layer, q) => index().timeline(layer, q),
     stateAt: (entity, layer, session) => index().stateAt(entity, layer, session),
     graphAt: (layer, session) => index().graphAt(layer, session),
+    frame: (layer, session) => index().frame(layer, session),
     diff: (layer, from, to) => index().diff(layer, from, to),
     problems: () => index().problems(),
     facts: () => timelineFacts(index(), host.engine.model.config().layers.filter((l) => !l.canonical).map((l) => l.name)),

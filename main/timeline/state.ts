@@ -5,7 +5,7 @@
  */
 import type { PropertyValue } from '../../shared/types.js';
 import { edgeKey, isDead, type Compiled, type LayerScope } from './compile.js';
-import type { EntityState, GraphState, Provenance, RelationshipState, TimelineDiff, PropertyChange } from './types.js';
+import type { EntityState, GraphState, Provenance, RelationshipState, TimelineDiff, TimelineFrame, PropertyChange } from './types.js';
 
 const within = (s: number, session: number | null) => session === null || s <= session;
 
@@ -61,11 +61,12 @@ export interface EdgeSets {
 }
 
 /** Base edges + relationship changes up to the session (symmetric types match either direction on remove). */
-export function edgesAt(c: Compiled, sc: LayerScope, session: number | null): EdgeSets {
-  const edges = new Map(sc.baseEdges);
-  const removed = new Map<string, RelationshipState & { removedBy: Provenance }>();
+export function edgesAt(c: Compiled, sc: LayerScope, session: number | null, prev?: { session: number; sets: EdgeSets }): EdgeSets {
+  const edges = new Map(prev ? prev.sets.edges : sc.baseEdges);
+  const removed = new Map(prev ? prev.sets.removed : undefined);
   for (const ch of sc.relChanges) {
     if (!within(ch.session, session)) break;
+    if (prev && ch.session <= prev.session) continue;
     const { from, to, relationship } = ch.cons;
     if (!from || !to || !relationship) continue;
     const keys = [edgeKey(from, relationship, to)];
@@ -86,21 +87,42 @@ export function edgesAt(c: Compiled, sc: LayerScope, session: number | null): Ed
   return { edges, removed };
 }
 
-export function graphAt(c: Compiled, sc: LayerScope, session: number | null): GraphState {
+/** Everything needed to step on from a session without replaying from the base. */
+export interface Snapshot {
+  session: number;
+  states: Map<string, EntityState>;
+  sets: EdgeSets;
+}
+
+/**
+ * The graph at a session. With `prev` (a snapshot at an earlier session) only the
+ * entities touched by the sessions in between are recomputed: a scrubber moving
+ * forward step by step does work proportional to what changed.
+ */
+export function graphAt(c: Compiled, sc: LayerScope, session: number | null, prev?: Snapshot): { graph: GraphState; snapshot: Snapshot | null } {
+  const usable = prev && session !== null && prev.session <= session ? prev : undefined;
+  let touched: Set<string> | null = null;
+  if (usable) {
+    touched = new Set();
+    for (const s of sc.sessions) if (s > usable.session && s <= session!) for (const id of sc.touchedIn.get(s)!) touched.add(id);
+  }
   const entities: EntityState[] = [];
   const state = new Map<string, EntityState>();
   for (const id of sc.ids) {
-    const st = entityStateAt(c, sc, id, session)!;
+    const st = usable && !touched!.has(id) ? usable.states.get(id)! : entityStateAt(c, sc, id, session)!;
     entities.push(st);
     state.set(id, st);
   }
-  const { edges, removed } = edgesAt(c, sc, session);
+  const sets = edgesAt(c, sc, session, usable ? { session: usable.session, sets: usable.sets } : undefined);
   const relationships: RelationshipState[] = [];
   // an edge to something not yet created does not hold yet
-  for (const e of edges.values()) {
+  for (const e of sets.edges.values()) {
     if (state.get(e.from)?.lifecycle !== 'not-yet-created' && state.get(e.to)?.lifecycle !== 'not-yet-created') relationships.push(e);
   }
-  return { layer: sc.layer, session, entities, relationships, removedRelationships: [...removed.values()] };
+  return {
+    graph: { layer: sc.layer, session, entities, relationships, removedRelationships: [...sets.removed.values()] },
+    snapshot: session === null ? null : { session, states: state, sets },
+  };
 }
 
 export function diffSessions(c: Compiled, sc: LayerScope, from: number, to: number): TimelineDiff {
@@ -136,4 +158,24 @@ export function diffSessions(c: Compiled, sc: LayerScope, from: number, to: numb
   for (const [k, e] of eb) if (!ea.has(k)) out.relationshipsAdded.push(e);
   for (const [k, e] of ea) if (!eb.has(k)) out.relationshipsRemoved.push(e);
   return out;
+}
+
+/** The compact scrubber frame of a graph state (see TimelineFrame). */
+export function frameOf(sc: LayerScope, g: GraphState): TimelineFrame {
+  const status: TimelineFrame['status'] = {};
+  const changed: string[] = [];
+  for (const e of g.entities) {
+    if (e.lifecycle !== 'exists') status[e.id] = e.lifecycle;
+    else if (e.dead) status[e.id] = 'dead';
+    if (e !== sc.base.get(e.id) && Object.keys(e.provenance).length > 0) changed.push(e.id);
+  }
+  const holding = new Set<string>();
+  const added: TimelineFrame['added'] = [];
+  for (const r of g.relationships) {
+    holding.add(edgeKey(r.from, r.type, r.to));
+    if (r.origin === 'event') added.push({ from: r.from, to: r.to, type: r.type, event: r.provenance!.event });
+  }
+  const hidden: TimelineFrame['hidden'] = [];
+  for (const [k, r] of sc.baseEdges) if (!holding.has(k)) hidden.push({ from: r.from, to: r.to, type: r.type });
+  return { layer: g.layer, session: g.session, status, added, hidden, changed };
 }

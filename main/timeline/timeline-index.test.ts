@@ -103,6 +103,20 @@ describe('graphAt and diff', () => {
     expect(by(g3, 'Oldmere')).toBe(by(g4, 'Oldmere'));
     expect(t.graphAt('war', 4)).toBe(g4);
   });
+  it('frame: only the deviations from the base graph, for the scrubber', () => {
+    const t = ix();
+    const f3 = t.frame('war', 3);
+    expect(f3.status).toMatchObject({ 'war/new millbrook': 'not-yet-created', 'war/the burning of millbrook': 'not-yet-created' });
+    expect(f3.status['setting/captain varo']).toBeUndefined();
+    expect(f3.added).toEqual([]);
+    expect(f3.changed).toEqual(['setting/lady wren']);
+    const f4 = t.frame('war', 4);
+    expect(f4.status).toMatchObject({ 'setting/captain varo': 'dead', 'setting/millbrook': 'destroyed' });
+    expect(f4.status['war/new millbrook']).toBeUndefined();
+    expect(f4.added).toEqual([{ from: 'setting/red hand', to: 'setting/iron guild', type: 'ALLIED_WITH', event: 'war/the burning of millbrook' }]);
+    expect(f4.hidden).toEqual([{ from: 'setting/red hand', to: 'setting/guild of ash', type: 'ALLIED_WITH' }]);
+    expect(t.frame('war', 4)).toBe(f4);
+  });
   it('diffs two sessions with provenance, both directions', () => {
     const d = ix().diff('war', 3, 4);
     expect(d.events).toEqual(['war/an omen', 'war/the burning of millbrook']);

@@ -5,8 +5,8 @@
  */
 import type { Problem } from '../../shared/types.js';
 import { buildScope, compile, type Compiled, type LayerScope, type TimelineInput } from './compile.js';
-import { diffSessions, edgesAt, entityStateAt, graphAt } from './state.js';
-import type { EntityStateView, GraphState, SessionInfo, TimelineDiff, TimelineEvent, TimelineQuery } from './types.js';
+import { diffSessions, edgesAt, entityStateAt, frameOf, graphAt, type Snapshot } from './state.js';
+import type { EntityStateView, GraphState, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery } from './types.js';
 import { compareDates } from './dates.js';
 import { CoreError } from '../core/api.js';
 
@@ -20,6 +20,8 @@ export interface TimelineIndex {
   /** one entity (name or id, resolved in the layer's scope) at a session (omitted = after every event) */
   stateAt(entity: string, layer: string, session?: number | null): EntityStateView | null;
   graphAt(layer: string, session?: number | null): GraphState;
+  /** the scrubber's step: only what differs from the base graph (memoised like graphAt) */
+  frame(layer: string, session?: number | null): TimelineFrame;
   diff(layer: string, from: number, to: number): TimelineDiff;
   problems(): Problem[];
   /** resolve a name or id within a layer's scope */
@@ -32,6 +34,7 @@ export function buildTimelineIndex(input: TimelineInput): TimelineIndex {
   const c: Compiled = compile(input);
   const scopes = new Map<string, LayerScope>();
   const graphs = new Map<string, GraphState>();
+  const frames = new Map<string, TimelineFrame>();
   const layerNames = c.config.layers.map((l) => l.name);
 
   const scope = (layer: string): LayerScope => {
@@ -52,6 +55,25 @@ export function buildTimelineIndex(input: TimelineInput): TimelineIndex {
       if (v) return v.id;
     }
     return null;
+  };
+
+  // memo per (layer, session) + snapshots to step on from the nearest earlier session
+  const snapshots = new Map<string, Map<number, Snapshot>>();
+  const graph = (layer: string, session: number | null): GraphState => {
+    const key = `${layer}\u0000${session}`;
+    let g = graphs.get(key);
+    if (!g) {
+      const snaps = snapshots.get(layer) ?? new Map<number, Snapshot>();
+      snapshots.set(layer, snaps);
+      let prev: Snapshot | undefined;
+      if (session !== null) for (const [s, snap] of snaps) if (s <= session && (!prev || s > prev.session)) prev = snap;
+      const r = graphAt(c, scope(layer), session, prev);
+      g = r.graph;
+      if (r.snapshot && snaps.size < GRAPH_CACHE_MAX) snaps.set(r.snapshot.session, r.snapshot);
+      if (graphs.size >= GRAPH_CACHE_MAX) graphs.delete(graphs.keys().next().value!);
+      graphs.set(key, g);
+    }
+    return g;
   };
 
   return {
@@ -91,15 +113,16 @@ export function buildTimelineIndex(input: TimelineInput): TimelineIndex {
         removedRelationships: [...removed.values()].filter((e) => e.from === id || e.to === id),
       };
     },
-    graphAt(layer, session = null) {
+    graphAt: (layer, session = null) => graph(layer, session),
+    frame(layer, session = null) {
       const key = `${layer}\u0000${session}`;
-      let g = graphs.get(key);
-      if (!g) {
-        g = graphAt(c, scope(layer), session);
-        if (graphs.size >= GRAPH_CACHE_MAX) graphs.delete(graphs.keys().next().value!);
-        graphs.set(key, g);
+      let f = frames.get(key);
+      if (!f) {
+        f = frameOf(scope(layer), graph(layer, session));
+        if (frames.size >= GRAPH_CACHE_MAX) frames.delete(frames.keys().next().value!);
+        frames.set(key, f);
       }
-      return g;
+      return f;
     },
     diff: (layer, from, to) => diffSessions(c, scope(layer), from, to),
     problems: () => [...c.problems],

@@ -139,6 +139,24 @@ export interface GraphState {
   removedRelationships: Array<RelationshipState & { removedBy: Provenance }>;
 }
 
+/**
+ * What a scrubber step needs to restyle a canvas drawn from the base graph:
+ * only the deviations from "exists, alive, as written". Small enough to send
+ * over IPC/WebSocket on every step.
+ */
+export interface TimelineFrame {
+  layer: string;
+  session: number | null;
+  /** entities that do not simply exist: id -> how to show them */
+  status: Record<string, 'not-yet-created' | 'destroyed' | 'dead'>;
+  /** relationships events added that hold at this session (not in the base graph) */
+  added: Array<{ from: string; to: string; type: string; event: string }>;
+  /** base relationships that do not hold at this session (removed by an event, or an end not yet created) */
+  hidden: Array<{ from: string; to: string; type: string }>;
+  /** entities whose properties differ from their note at this session (the editor shows provenance for them) */
+  changed: string[];
+}
+
 export interface EntityStateView extends EntityState {
   relationships: RelationshipState[];
   removedRelationships: Array<RelationshipState & { removedBy: Provenance }>;
