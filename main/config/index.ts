@@ -3,3 +3,5 @@ export * from './types.js';
 export { loadVaultConfig, defaultConfig, defaultSchema, CONFIG_FILE, SCHEMA_FILE, type LoadOptions, type LoadedVaultConfig } from './load.js';
 export { compileSchema, schemaFingerprint, type SchemaIndex, type MappingInfo, type RelationshipInfo, type AllowedRelationship, type TypeResolution, type SchemaEvents } from './schema-index.js';
 export { validateProperties, isDateLike } from './validate.js';
+export { vaultFilter, type VaultFilter } from './layers.js';
+export { inferSchema, type InferResult } from './infer.js';
