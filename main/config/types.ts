@@ -106,6 +106,10 @@ export const SchemaZ = z.object({
     date_field: z.string().default('date_in_world'),
     participants_field: z.string().default('participants'),
     location_field: z.string().default('location'),
+    /** properties whose value says an entity is dead/gone (timeline; default status, state, condition, alive) */
+    status_fields: z.array(z.string()).optional(),
+    /** values of those properties meaning dead/gone, case-insensitive (timeline; default dead, deceased, killed, slain, destroyed, ...) */
+    dead_values: z.array(z.string()).optional(),
   }).partial().default({}),
 }).strict();
 

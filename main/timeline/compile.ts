@@ -106,8 +106,8 @@ export function compile(input: TimelineInput): Compiled {
   return {
     config: input.config, schema: input.schema, entities, virtual, names, events, problems,
     relationships: [...input.relationships],
-    statusFields: input.options?.statusFields ?? DEFAULT_STATUS_FIELDS,
-    deadValues: new Set((input.options?.deadValues ?? DEFAULT_DEAD_VALUES).map((v) => v.toLowerCase())),
+    statusFields: input.options?.statusFields ?? input.schema.events?.status_fields ?? DEFAULT_STATUS_FIELDS,
+    deadValues: new Set((input.options?.deadValues ?? input.schema.events?.dead_values ?? DEFAULT_DEAD_VALUES).map((v) => v.toLowerCase())),
     symmetric: new Set(['RELATED_TO', ...input.schema.relationship_types.filter((r) => r.symmetric).map((r) => r.name)]),
   };
 }

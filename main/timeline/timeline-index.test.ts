@@ -137,6 +137,18 @@ describe('graphAt and diff', () => {
   });
 });
 
+describe('dead is configurable', () => {
+  it('reads events.status_fields / dead_values from the schema', () => {
+    const w = world();
+    w.schema = { ...w.schema, events: { ...w.schema.events, status_fields: ['status'], dead_values: ['unknown'] } };
+    const t = buildTimelineIndex(w);
+    // the omen sets status: unknown before the burning sets dead
+    expect(t.stateAt('Captain Varo', 'war', 4)!.dead).toBe(false);
+    const omenOnly = buildTimelineIndex({ ...w, events: [...w.events].filter((e) => e.name !== 'The Burning of Millbrook') });
+    expect(omenOnly.stateAt('Captain Varo', 'war', 4)!).toMatchObject({ dead: true, died: { name: 'An Omen' } });
+  });
+});
+
 describe('validation problems', () => {
   const bad = eventNote('war', 'bad.md', `
 title: Bad Event
