@@ -48,10 +48,9 @@ const sameEdge = (a: RelationshipRecord, b: RelationshipRecord) =>
 const edgeOrder = (a: RelationshipRecord, b: RelationshipRecord) =>
   a.source < b.source ? -1 : a.source > b.source ? 1 : a.line - b.line;
 
-function keysOfRef(r: Ref): string[] {
-  const keys = ['n:' + normaliseName(r.name)];
-  if (r.target.includes('/')) keys.push('p:' + pathKey(r.target), 'n:' + normaliseName(r.target));
-  return keys;
+function addRefKeys(r: Ref, into: Set<string>): void {
+  into.add('n:' + r.key);
+  if (r.pathKey !== undefined) { into.add('p:' + r.pathKey); into.add('n:' + r.targetKey); }
 }
 
 export interface ResolvedRef { path: string | undefined }
@@ -68,7 +67,8 @@ export class VaultModel implements ModelView {
   private readonly outAdj = new Map<string, Set<string>>();
   private readonly inAdj = new Map<string, Set<string>>();
   private readonly revIndex = new Map<string, Set<string>>();
-  private readonly refBy = new Map<string, Map<string, number>>();
+  /** true while loading into an empty model: nothing to diff against, so nothing is tracked */
+  private bulk = false;
   private trackEnts = new Map<string, EntityRecord | undefined>();
   private trackEdges = new Map<string, RelationshipRecord | undefined>();
   private problemCache: Problem[] | null = null;
@@ -96,14 +96,20 @@ export class VaultModel implements ModelView {
   edges(): Iterable<RelationshipRecord> { return this.visibleEdges.values(); }
   edgesFrom(id: string): RelationshipRecord[] { return this.adj(this.outAdj, id); }
   edgesTo(id: string): RelationshipRecord[] { return this.adj(this.inAdj, id); }
-  referrers(id: string): string[] { return [...(this.refBy.get(id)?.keys() ?? [])].sort(); }
+  referrers(id: string): string[] {
+    const out: string[] = [];
+    for (const st of this.states.values()) if (st.resolved && st.targets.includes(id)) out.push(st.note.path);
+    return out.sort();
+  }
 
   resolve(name: string, fromLayer: string): EntityRecord | undefined {
     let t = name.trim();
     const m = /^\[\[([^\]|#]*)/.exec(t);
     if (m) t = m[1]!.trim();
     const seg = t.slice(t.lastIndexOf('/') + 1).replace(/\.md$/i, '');
-    const p = this.lookupRef(fromLayer, { name: seg, target: t });
+    const p = this.lookupRef(fromLayer, {
+      key: normaliseName(seg), ...(t.includes('/') ? { pathKey: pathKey(t), targetKey: normaliseName(t) } : {}),
+    });
     return p === undefined ? undefined : this.records.get(this.states.get(p)!.id);
   }
 
@@ -150,6 +156,7 @@ export class VaultModel implements ModelView {
     this.trackEdges = new Map();
     this.problemCache = null;
     this.version++;
+    this.bulk = this.states.size === 0;
     const affected = new Set<string>();
     const groups = new Map<string, [string, string]>();
     const toResolve = new Set<string>();
@@ -222,20 +229,18 @@ export class VaultModel implements ModelView {
   }
 
   /** Path of the note a reference made in `layer` resolves to (see docs/architecture.md). */
-  private lookupRef(layer: string, r: { name: string; target: string }): string | undefined {
+  private lookupRef(layer: string, r: { key: string; pathKey?: string; targetKey?: string }): string | undefined {
     const order = this.layers.searchOrder(layer);
-    if (r.target.includes('/')) {
-      const byPath = this.index.first(order, 'path', pathKey(r.target));
+    if (r.pathKey !== undefined) {
+      const byPath = this.index.first(order, 'path', r.pathKey);
       if (byPath !== undefined) return byPath;
     }
-    const key = normaliseName(r.name);
-    if (!key) return undefined;
+    if (!r.key) return undefined;
     for (const l of order) {
-      const one = [l];
-      const hit = this.index.first(one, 'name', key) ?? this.index.first(one, 'file', key) ?? this.index.first(one, 'alias', key);
+      const hit = this.index.firstIn(l, 'name', r.key) ?? this.index.firstIn(l, 'file', r.key) ?? this.index.firstIn(l, 'alias', r.key);
       if (hit !== undefined) return hit;
     }
-    if (r.target.includes('/')) return this.index.first(order, 'name', normaliseName(r.target));
+    if (r.targetKey !== undefined) return this.index.first(order, 'name', r.targetKey);
     return undefined;
   }
 
@@ -258,9 +263,9 @@ export class VaultModel implements ModelView {
     const targets: string[] = [];
     const refKeys = new Set<string>();
     for (const r of st.refs) {
-      const key = normaliseName(r.name);
+      const key = r.key;
       if (!key) continue;
-      for (const k of keysOfRef(r)) refKeys.add(k);
+      addRefKeys(r, refKeys);
       const hit = this.lookupRef(st.layer, r);
       let target: string;
       if (hit !== undefined) target = this.states.get(hit)!.id;
@@ -310,11 +315,6 @@ export class VaultModel implements ModelView {
       if (!m) { m = new Map(); this.phRefs.set(pid, m); }
       if (!m.has(path)) m.set(path, name);
     }
-    for (const t of st.targets) {
-      let m = this.refBy.get(t);
-      if (!m) { m = new Map(); this.refBy.set(t, m); }
-      m.set(path, (m.get(path) ?? 0) + 1);
-    }
     for (const k of st.refKeys) {
       let s = this.revIndex.get(k);
       if (!s) { s = new Set(); this.revIndex.set(k, s); }
@@ -341,10 +341,6 @@ export class VaultModel implements ModelView {
       const m = this.phRefs.get(pid);
       if (m) { m.delete(path); if (m.size === 0) this.phRefs.delete(pid); }
     }
-    for (const t of st.targets) {
-      const m = this.refBy.get(t);
-      if (m) { m.delete(path); if (m.size === 0) this.refBy.delete(t); }
-    }
     for (const k of st.refKeys) {
       const s = this.revIndex.get(k);
       if (s) { s.delete(path); if (s.size === 0) this.revIndex.delete(k); }
@@ -353,11 +349,11 @@ export class VaultModel implements ModelView {
   }
 
   private touchEntity(id: string): void {
-    if (id && !this.trackEnts.has(id)) this.trackEnts.set(id, this.records.get(id));
+    if (!this.bulk && id && !this.trackEnts.has(id)) this.trackEnts.set(id, this.records.get(id));
   }
 
   private touchEdge(k: string): void {
-    if (!this.trackEdges.has(k)) this.trackEdges.set(k, this.visibleEdges.get(k));
+    if (!this.bulk && !this.trackEdges.has(k)) this.trackEdges.set(k, this.visibleEdges.get(k));
   }
 
   private currentRecord(id: string): EntityRecord | undefined {
@@ -379,6 +375,13 @@ export class VaultModel implements ModelView {
 
   private finalize(): GraphDelta {
     const delta: GraphDelta = { removeEntities: [], upsertEntities: [], removeEdges: [], addEdges: [] };
+    if (this.bulk) {
+      // loaded into an empty model: everything is new
+      this.bulk = false;
+      for (const id of this.idOwner.keys()) this.trackEnts.set(id, undefined);
+      for (const id of this.phRefs.keys()) this.trackEnts.set(id, undefined);
+      for (const k of this.edgeCands.keys()) this.trackEdges.set(k, undefined);
+    }
     for (const [id, before] of this.trackEnts) {
       const now = this.currentRecord(id);
       if (now) this.records.set(id, now); else this.records.delete(id);

@@ -70,6 +70,11 @@ export class NameIndex {
     return undefined;
   }
 
+  /** First holder of `key` as `kind` in one layer. */
+  firstIn(layer: string, kind: NameKind, key: string): string | undefined {
+    return this.layers.get(layer)?.[kind].get(key)?.[0];
+  }
+
   /** Every (key, kind) known in a layer (or all layers): for prefix/fuzzy completion. */
   *entries(layer?: string): Iterable<{ layer: string; kind: NameKind; key: string; paths: readonly string[] }> {
     for (const [l, maps] of this.layers) {

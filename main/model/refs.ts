@@ -4,11 +4,21 @@
  * wikilinks. Also the entity properties (frontmatter minus reserved keys and
  * mapped fields). Pure functions of (note, type, schema).
  */
+import { normaliseName } from '../../shared/names.js';
 import { LINK_REL, RELATED_REL, type PropertyValue } from '../../shared/types.js';
 import { RESERVED_FIELDS } from '../config/types.js';
 import { fieldRefs } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
+import { pathKey } from './names.js';
 import type { SchemaView } from './schema-view.js';
+
+type RefIn = Omit<Ref, 'key' | 'pathKey' | 'targetKey'>;
+function withKeys(r: RefIn): Ref {
+  const out = r as Ref;
+  out.key = normaliseName(r.name);
+  if (r.target.includes('/')) { out.pathKey = pathKey(r.target); out.targetKey = normaliseName(r.target); }
+  return out;
+}
 
 export interface Ref {
   /** name to match against names, file names, aliases */
@@ -19,6 +29,11 @@ export interface Ref {
   line: number;
   rel: string;
   reversed: boolean;
+  /** normalised name; '' = nothing to resolve */
+  key: string;
+  /** for a path-like target: pathKey(target) and normaliseName(target) */
+  pathKey?: string;
+  targetKey?: string;
 }
 
 const RESERVED = new Set<string>([...RESERVED_FIELDS, 'alias']);
@@ -28,7 +43,11 @@ export function isReservedField(field: string, titleField: string): boolean {
 }
 
 export function noteRefs(note: ParsedNote, type: string | null, sv: SchemaView): Ref[] {
-  const out: Ref[] = [];
+  return rawRefs(note, type, sv).map(withKeys);
+}
+
+function rawRefs(note: ParsedNote, type: string | null, sv: SchemaView): RefIn[] {
+  const out: RefIn[] = [];
   const titleField = sv.schema.title_field;
   for (const field of Object.keys(note.frontmatter)) {
     if (field === 'related') {

@@ -4,9 +4,10 @@ import { compileSchema, type SchemaIndex } from '../config/schema-index.js';
 import type { Schema, SchemaZ } from '../config/types.js';
 import { validateProperties } from '../config/validate.js';
 import { parse as parseYaml } from 'yaml';
-import type { SchemaView } from './schema-view.js';
+import type { FieldEdgeMapping, SchemaView } from './schema-view.js';
 
 export function fromSchemaIndex(idx: SchemaIndex): SchemaView {
+  const mappings = new Map<string, FieldEdgeMapping | null>();
   const hierarchy = new Set(idx.relationshipTypes().filter((r) => r.hierarchy).map((r) => r.name));
   return {
     schema: idx.schema,
@@ -23,8 +24,14 @@ export function fromSchemaIndex(idx: SchemaIndex): SchemaView {
       return { type: info.type, problems };
     },
     mapping(type, field) {
-      const m = idx.mappingFor(type, field);
-      return m ? { relationship: m.relationship, reversed: m.reversed } : undefined;
+      const k = `${type ?? ''}\u0000${field}`;
+      let m = mappings.get(k);
+      if (m === undefined) {
+        const info = idx.mappingFor(type, field);
+        m = info ? { relationship: info.relationship, reversed: info.reversed } : null;
+        mappings.set(k, m);
+      }
+      return m ?? undefined;
     },
     validate: (type, note) => validateProperties(note, type, idx),
     isHierarchy: (rel) => hierarchy.has(rel),
