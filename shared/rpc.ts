@@ -137,3 +137,6 @@ export const WsClientMessageZ = z.object({ id: z.number().int(), channel: z.stri
 export type WsServerMessage =
   | { kind: 'reply'; id: number; reply: Reply }
   | { kind: 'event'; event: EventName; payload: unknown };
+
+/** Electron IPC: main -> renderer pushes travel on this one channel as (event name, payload). */
+export const IPC_EVENT_CHANNEL = 'lorecraft:event';

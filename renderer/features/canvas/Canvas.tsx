@@ -49,7 +49,7 @@ function apply(cy: Cy, els: CanvasElements, first: boolean): void {
     const n = cy.nodes().length;
     const layout = n > FORCE_LAYOUT_LIMIT
       ? { name: 'grid', avoidOverlap: true }
-      : { name: 'fcose', quality: n > 800 ? 'draft' : 'default', randomize: true, animate: false, nodeRepulsion: 9000, idealEdgeLength: 70, packComponents: true };
+      : { name: 'fcose', quality: n > 800 ? 'draft' : 'default', randomize: true, animate: false, nodeRepulsion: 20000, idealEdgeLength: 90, nodeSeparation: 90, nodeDimensionsIncludeLabels: true, packComponents: true };
     cy.layout(layout as cytoscape.LayoutOptions).run();
   } else {
     // a few new nodes: place each beside a neighbour (or the centre) without moving the rest
@@ -72,7 +72,7 @@ export function Canvas() {
   const els = useMemo(() => (graph ? toElements(graph, { styles, selectedId }) : null), [graph, styles, selectedId]);
 
   useEffect(() => {
-    const cy = cytoscape({ container: host.current, style: STYLE, minZoom: 0.05, maxZoom: 4, wheelSensitivity: 0.3 });
+    const cy = cytoscape({ container: host.current, style: STYLE, minZoom: 0.05, maxZoom: 4 });
     cy.on('tap', 'node', (e) => void useApp.getState().select(e.target.id()));
     cyRef.current = cy;
     window.__lorecraft = { ...window.__lorecraft, cy };

@@ -1,25 +1,14 @@
 import { useMemo } from 'react';
-import type { PropertyValue, RelationView } from '../../../shared/types.js';
+import type { PropertyValue } from '../../../shared/types.js';
 import { useApp } from '../../store/index.js';
 import { renderProse } from './markdown.js';
+import { groupRelations } from './relations.js';
 
 function formatValue(v: PropertyValue | unknown): string {
   if (v === null || v === undefined) return '—';
   if (Array.isArray(v)) return v.map(formatValue).join(', ');
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
-}
-
-/** Relations grouped by the label seen from this end (MEMBER_OF out, HAS_MEMBER in, ...). */
-function groupRelations(rels: RelationView[]): Array<[string, RelationView[]]> {
-  const m = new Map<string, RelationView[]>();
-  for (const r of rels) {
-    const key = `${r.direction === 'in' ? '←' : r.direction === 'out' ? '→' : '↔'} ${r.label}`;
-    let l = m.get(key);
-    if (!l) m.set(key, (l = []));
-    l.push(r);
-  }
-  return [...m.entries()].sort(([a], [b]) => a.localeCompare(b));
 }
 
 export function EntityPanel() {
@@ -68,12 +57,12 @@ export function EntityPanel() {
               <div className="rel-label">{label}</div>
               {rels.map((r) => (
                 <button
-                  key={`${r.type}|${r.direction}|${r.other.id}|${r.field ?? ''}`}
+                  key={r.other.id}
                   type="button"
                   className={`rel${r.other.placeholder ? ' placeholder' : ''}`}
                   data-testid="relation-item"
                   data-entity-id={r.other.id}
-                  title={r.field ? `from field “${r.field}” in ${r.source}` : `linked in ${r.source}`}
+                  title={r.why.join('\n')}
                   onClick={() => void select(r.other.id)}
                 >
                   {r.other.name}

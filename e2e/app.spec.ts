@@ -1,0 +1,88 @@
+import WebSocket from 'ws';
+import { test, expect } from './fixtures.js';
+
+test('the sample world opens and lists its entities by type', async ({ app, vault }) => {
+  const notes = vault.notes();
+  expect(notes.length).toBeGreaterThan(40);
+  const { page } = app;
+  await expect(page.getByTestId('project-name')).toHaveText('westlands');
+  await expect(page.getByTestId('status-entities')).toHaveText(`${notes.length} entities`);
+  await expect(page.getByTestId('status-problems')).toHaveText('0 problems');
+  await expect(page.getByTestId('entity-item')).toHaveCount(notes.length);
+  const types = await page.getByTestId('entity-group').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+  expect(types).toEqual(['region', 'settlement', 'npc', 'faction', 'lore', 'item', 'event']);
+  await expect(page.getByTestId('entity-group').filter({ hasText: 'npc' }).getByTestId('entity-item')).toHaveCount(12);
+  await expect(app.sidebarItem('Westport')).toBeVisible();
+  await expect(page.getByTestId('canvas')).toHaveAttribute('data-node-count', String(notes.length));
+  await expect.poll(() => app.canvas().nodeCount()).toBe(notes.length);
+});
+
+test('searching a name finds it and opens its panel with properties, relations both ways and prose', async ({ app }) => {
+  const { page } = app;
+  await app.search('Dessa');
+  const hit = app.searchHit('Dessa Vane');
+  await expect(hit).toBeVisible();
+  await expect(hit.locator('mark').first()).toHaveText('Dessa');
+  await hit.click();
+  await expect(page.getByTestId('entity-name')).toHaveText('Dessa Vane');
+  await expect(page.getByTestId('entity-path')).toHaveText('setting/npcs/Dessa Vane.md');
+  await expect(app.property('role')).toHaveText('mastersmith');
+  const relations = page.getByTestId('entity-relations');
+  await expect(relations).toContainText('→ MEMBER_OF');
+  await expect(relations.getByTestId('relation-item').filter({ hasText: 'Iron Guild' }).first()).toBeVisible();
+  // an incoming relation, shown under its inverse name: the event that involves her
+  await expect(relations).toContainText('← INVOLVED_IN');
+  await expect(relations.getByTestId('relation-item').filter({ hasText: 'Forging the Ember Blade' })).toBeVisible();
+  // prose [[links]] are clickable
+  await page.getByTestId('entity-prose').locator('a.wikilink', { hasText: 'Port Valdris' }).click();
+  await expect(page.getByTestId('entity-name')).toHaveText('Port Valdris');
+});
+
+test('a note edited on disk updates the panel and the canvas within a second', async ({ app, vault }) => {
+  const { page } = app;
+  await app.open('Tobin Reed');
+  await expect(app.property('role')).toHaveText('innkeeper');
+  expect(await app.canvas().hasEdge('setting/tobin reed', 'MEMBER_OF', 'setting/iron guild')).toBe(false);
+
+  await vault.edit('setting/npcs/Tobin Reed.md', (t) => t
+    .replace('role: innkeeper', 'role: brewer of the hills')
+    .replace('location: "[[Millbrook]]"', 'location: "[[Millbrook]]"\nfaction: ["[[Iron Guild]]"]'));
+
+  await expect(app.property('role')).toHaveText('brewer of the hills', { timeout: 1000 });
+  await expect(page.getByTestId('entity-relations').getByTestId('relation-item').filter({ hasText: 'Iron Guild' })).toBeVisible({ timeout: 1000 });
+  await expect.poll(() => app.canvas().hasEdge('setting/tobin reed', 'MEMBER_OF', 'setting/iron guild'), { timeout: 1000 }).toBe(true);
+
+  // a renamed note is renamed in the list and on the canvas (a new id: one removal, one addition)
+  await vault.edit('setting/npcs/Old Marrow.md', (t) => t.replace('title: Old Marrow', 'title: Old Marrow the Elder'));
+  await expect.poll(() => app.canvas().label('setting/old marrow the elder')).toBe('Old Marrow the Elder');
+  expect(await app.canvas().hasNode('setting/old marrow')).toBe(false);
+  await expect(app.sidebarItem('Old Marrow the Elder')).toBeVisible();
+});
+
+test('a connection without the token is refused', async ({ shell, request }) => {
+  expect((await request.get(`${shell.origin}/`)).status()).toBe(403);
+  expect((await request.get(`${shell.origin}/?token=wrong`)).status()).toBe(403);
+  expect((await request.get(`${shell.origin}/index.html`)).status()).toBe(403);
+  expect((await request.get(shell.url)).status()).toBe(200);
+
+  const upgrade = (url: string, origin = shell.origin) => new Promise<number>((done) => {
+    const ws = new WebSocket(url, { headers: { origin } });
+    ws.on('open', () => { ws.close(); done(101); });
+    ws.on('unexpected-response', (_req, res) => done(res.statusCode ?? 0));
+    ws.on('error', () => done(-1));
+  });
+  const wsBase = `ws://127.0.0.1:${shell.port}/ws`;
+  expect(await upgrade(wsBase)).toBe(403);
+  expect(await upgrade(`${wsBase}?token=nope`)).toBe(403);
+  expect(await upgrade(`${wsBase}?token=${shell.token}`, 'http://evil.example')).toBe(403);
+  expect(await upgrade(`${wsBase}?token=${shell.token}`)).toBe(101);
+});
+
+test('main window screenshot for the README', async ({ app }) => {
+  const { page } = app;
+  await app.open('Red Hand');
+  await expect(app.panel).toContainText('ALLIED_WITH');
+  await expect.poll(() => app.canvas().nodeCount()).toBeGreaterThan(40);
+  await page.getByTestId('canvas').evaluate(() => window.__lorecraft?.cy?.fit(undefined, 30));
+  await page.screenshot({ path: 'docs/screenshot.png' });
+});

@@ -1,0 +1,92 @@
+/**
+ * Electron main: thin. Opens one window over the same CoreSession + handler
+ * table as the web shell, with IPC as the transport. Vault to open, in order:
+ * `--vault DIR` (or LORECRAFT_VAULT), the most recent vault, else the user's
+ * copy of the bundled sample world. Dev mode (LORECRAFT_DEV_URL) loads the Vite
+ * dev server with hot reload. Quitting closes the core first (Kùzu must close).
+ */
+import { app, dialog, Menu, shell } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createEmitter, registerHandlers } from '../../shared/rpc.js';
+import { createHandlers } from '../web/handlers/index.js';
+import { ensureSampleWorld } from '../web/paths.js';
+import { CoreSession } from '../web/session.js';
+import { ElectronTransport } from './ipc.js';
+import { buildMenu } from './menu.js';
+import { RecentVaults } from './recent.js';
+import { createMainWindow, isRendererUrl } from './window.js';
+
+const devUrl = process.env.LORECRAFT_DEV_URL;
+if (process.env.LORECRAFT_USER_DATA) app.setPath('userData', process.env.LORECRAFT_USER_DATA);
+
+function argVault(): string | undefined {
+  const i = process.argv.indexOf('--vault');
+  return (i >= 0 ? process.argv[i + 1] : undefined) ?? process.env.LORECRAFT_VAULT;
+}
+
+/** dist/main/electron/main.cjs -> the app root (asar in a packaged app). */
+const appDir = app.getAppPath();
+const rendererUrl = devUrl ?? pathToFileURL(join(appDir, 'dist', 'renderer', 'index.html')).href;
+const sampleSource = app.isPackaged ? join(process.resourcesPath, 'sample-world') : join(appDir, 'resources', 'sample-world');
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+app.whenReady().then(async () => {
+  const recent = new RecentVaults(join(app.getPath('userData'), 'recent-vaults.json'));
+  const transport = new ElectronTransport();
+  const emit = createEmitter((event, payload) => {
+    if (event === 'vault-opened') { recent.add((payload as { vaultDir: string }).vaultDir); refreshMenu(); }
+    transport.push(event, payload);
+  });
+  const session = new CoreSession(emit);
+  registerHandlers(transport, createHandlers(session), {
+    allowSender: (ctx) => isRendererUrl(ctx.senderUrl, rendererUrl),
+    onError: (ch, err) => console.error(`lorecraft: ${ch}:`, err),
+  });
+
+  const win = createMainWindow({ preload: join(appDir, 'dist', 'preload', 'preload.cjs'), url: rendererUrl, dev: Boolean(devUrl) });
+  transport.attach(win.webContents);
+  app.on('second-instance', () => { if (win.isMinimized()) win.restore(); win.focus(); });
+
+  const open = async (dir: string) => {
+    try {
+      await session.open(dir);
+    } catch (err) {
+      dialog.showErrorBox('Cannot open vault', `${dir}\n\n${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  const openSample = async () => open((await ensureSampleWorld(app.getPath('userData'), sampleSource)).dir);
+
+  function refreshMenu(): void {
+    Menu.setApplicationMenu(buildMenu(recent.list(), {
+      openVault: () => {
+        void dialog.showOpenDialog(win, { title: 'Open Vault', properties: ['openDirectory', 'createDirectory'] })
+          .then((r) => { if (!r.canceled && r.filePaths[0]) void open(r.filePaths[0]); });
+      },
+      openRecent: (dir) => void open(dir),
+      clearRecent: () => { recent.clear(); refreshMenu(); },
+      openSample: () => void openSample(),
+      resync: () => { if (session.isOpen) void session.current().sync({ full: true }); },
+      openDocs: () => void shell.openExternal('https://github.com/lorecraft/lorecraft#readme'),
+    }, Boolean(devUrl)));
+  }
+  refreshMenu();
+
+  const initial = argVault() ?? recent.list()[0];
+  if (initial) await open(initial); else await openSample();
+  if (!session.isOpen) await openSample();
+
+  let closing = false;
+  app.on('before-quit', (e) => {
+    if (closing) return;
+    e.preventDefault();
+    closing = true;
+    void session.close().catch((err: unknown) => console.error('lorecraft: closing the core:', err)).finally(() => app.quit());
+  });
+}).catch((err: unknown) => {
+  dialog.showErrorBox('Lorecraft could not start', err instanceof Error ? err.stack ?? err.message : String(err));
+  app.exit(1);
+});
+
+app.on('window-all-closed', () => app.quit());
