@@ -69,29 +69,40 @@ export class SearchIndex {
     if (opts.layer !== undefined) { where.push('e.layer = $layer'); p.layer = opts.layer; }
     if (opts.type !== undefined) { where.push('e.type = $type'); p.type = opts.type; }
     const perIndex = limit * 3 + 20;
-    const cands = new Map<string, Cand>();
+    // Per index: ids and scores only (result conversion is the main cost); details for the final hits in one query.
+    const scores = new Map<string, Map<Field, number>>();
     for (const idx of INDEXES) {
       const rows = await c.query(
         `CALL QUERY_FTS_INDEX('Entity', '${idx.name}', $q) WITH node AS e, score WHERE ${where.join(' AND ')}
-         RETURN ${summaryProjection('e')}, e.aliases AS aliases, e.body AS body, score ORDER BY score DESC LIMIT ${perIndex}`,
+         RETURN e.id AS id, score ORDER BY score DESC LIMIT ${perIndex}`,
         p,
       );
       const best = rows.length ? Number(rows[0]?.score) || 1 : 1;
       for (const r of rows) {
-        const entity = rowToSummary(r);
-        let cand = cands.get(entity.id);
-        if (!cand) {
-          const aliases = Array.isArray(r.aliases) ? r.aliases.map(String) : [];
-          cand = { entity, name: entity.name, aliases, body: typeof r.body === 'string' ? r.body : '', parts: new Map(), score: 0 };
-          cands.set(entity.id, cand);
-        }
-        const part = idx.weight * (0.5 + 0.5 * (Number(r.score) / best));
-        cand.parts.set(idx.name, part);
-        cand.score += part;
+        const id = String(r.id);
+        let parts = scores.get(id);
+        if (!parts) scores.set(id, (parts = new Map()));
+        parts.set(idx.name, idx.weight * (0.5 + 0.5 * (Number(r.score) / best)));
       }
     }
-    const ranked = [...cands.values()].sort((a, b) => b.score - a.score || a.name.localeCompare(b.name)).slice(0, limit);
-    return ranked.map((cand) => toHit(cand, terms));
+    const total = (m: Map<Field, number>): number => [...m.values()].reduce((a, b) => a + b, 0);
+    const top = [...scores.entries()].map(([id, parts]) => ({ id, parts, score: total(parts) }))
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, limit);
+    if (top.length === 0) return [];
+    const rows = await c.query(
+      `UNWIND $ids AS x MATCH (e:Entity {id: x}) RETURN ${summaryProjection('e')}, e.aliases AS aliases, e.body AS body`,
+      { ids: top.map((t) => t.id) },
+    );
+    const detail = new Map(rows.map((r) => [String(r.id), r]));
+    const hits: SearchHit[] = [];
+    for (const t of top) {
+      const r = detail.get(t.id);
+      if (!r) continue;
+      const entity = rowToSummary(r);
+      const aliases = Array.isArray(r.aliases) ? r.aliases.map(String) : [];
+      hits.push(toHit({ entity, name: entity.name, aliases, body: typeof r.body === 'string' ? r.body : '', parts: t.parts, score: t.score }, terms));
+    }
+    return hits;
   }
 }
 

@@ -22,10 +22,12 @@ async function summaryOf(c: Conn, id: string): Promise<EntitySummary> {
   return rowToSummary(rows[0]);
 }
 
-interface Plan { directed: string[]; symmetric: string[]; direction: Direction }
-
-/** A `type` filter may be canonical or inverse; an inverse name flips the direction (HAS_MEMBER out = MEMBER_OF in). */
-function plan(reg: RelRegistry, type: string | undefined, direction: Direction): Plan | null {
+/**
+ * The queries for one level: at most two (one per arrow). Symmetric tables are
+ * walked both ways whatever the direction; a `type` filter may be canonical or
+ * inverse, and an inverse name flips the direction (HAS_MEMBER out = MEMBER_OF in).
+ */
+function levelQueries(reg: RelRegistry, type: string | undefined, direction: Direction): Array<{ q: string; seen: 'out' | 'in' }> | null {
   let tables = reg.names();
   let dir = direction;
   if (type !== undefined) {
@@ -35,30 +37,26 @@ function plan(reg: RelRegistry, type: string | undefined, direction: Direction):
     if (r.inverted && dir !== 'both') dir = dir === 'out' ? 'in' : 'out';
   }
   const symmetric = tables.filter((t) => reg.get(t)?.symmetric);
-  const directed = tables.filter((t) => !reg.get(t)?.symmetric);
-  return { directed, symmetric, direction: dir };
+  const out: Array<{ q: string; seen: 'out' | 'in' }> = [];
+  for (const arrow of ['out', 'in'] as const) {
+    const ts = dir === 'both' || dir === arrow ? tables : symmetric;
+    if (ts.length === 0) continue;
+    const L = canonicalLabels(reg, ts);
+    const pat = arrow === 'out' ? `-[r:${L}]->` : `<-[r:${L}]-`;
+    // slim rows (ids only): result conversion dominates the cost; summaries are fetched once at the end
+    out.push({ q: `UNWIND $ids AS x MATCH (a:Entity {id: x})${pat}(b:Entity) RETURN a.id AS src, label(r) AS type, b.id AS dst`, seen: arrow });
+  }
+  return out;
 }
-
-const LEVEL_COLS = `a.id AS src, label(r) AS type, ${summaryProjection('b', 'b_')}`;
 
 export async function neighbours(c: Conn, reg: RelRegistry, id: string, opts: { depth: number; type?: string; direction: Direction }): Promise<Traversal> {
   const root = await summaryOf(c, id);
   const depth = Math.min(5, Math.max(1, Math.floor(opts.depth || 1)));
-  const p = plan(reg, opts.type, opts.direction);
+  const queries = levelQueries(reg, opts.type, opts.direction);
   const result: Traversal = { root, entities: [], steps: [] };
-  if (!p) return result;
-  const queries: Array<{ q: string; seen: 'out' | 'in' }> = [];
-  const add = (tables: string[], arrow: 'out' | 'in'): void => {
-    if (tables.length === 0) return;
-    const pat = arrow === 'out' ? `-[r:${canonicalLabels(reg, tables)}]->` : `<-[r:${canonicalLabels(reg, tables)}]-`;
-    queries.push({ q: `UNWIND $ids AS x MATCH (a:Entity {id: x})${pat}(b:Entity) RETURN ${LEVEL_COLS}`, seen: arrow });
-  };
-  if (p.direction !== 'in') add(p.directed, 'out');
-  if (p.direction !== 'out') add(p.directed, 'in');
-  add(p.symmetric, 'out');
-  add(p.symmetric, 'in');
-
+  if (!queries) return result;
   const level = new Map<string, number>([[id, 0]]);
+  const order: string[] = [];
   const stepKeys = new Set<string>();
   let frontier = [id];
   for (let d = 1; d <= depth && frontier.length > 0; d++) {
@@ -66,23 +64,28 @@ export async function neighbours(c: Conn, reg: RelRegistry, id: string, opts: { 
     for (const { q, seen } of queries) {
       const rows: Row[] = await c.query(q, { ids: frontier });
       for (const r of rows) {
-        const b = rowToSummary(r, 'b_');
-        const known = level.get(b.id);
+        const dst = String(r.dst);
+        const known = level.get(dst);
         if (known !== undefined && known < d) continue;
         if (known === undefined) {
           if (level.size > MAX_TRAVERSAL_ENTITIES) continue;
-          level.set(b.id, d);
-          next.push(b.id);
-          result.entities.push(b);
+          level.set(dst, d);
+          next.push(dst);
+          order.push(dst);
         }
         const type = String(r.type);
         const v = reg.view(type, seen);
-        const step: TraversalStep = { depth: d, from: String(r.src), to: b.id, type, label: v.label, direction: v.direction };
-        const key = `${step.from}\u0000${step.to}\u0000${type}\u0000${step.direction}`;
+        const step: TraversalStep = { depth: d, from: String(r.src), to: dst, type, label: v.label, direction: v.direction };
+        const key = `${step.from}\u0000${dst}\u0000${type}\u0000${step.direction}`;
         if (!stepKeys.has(key)) { stepKeys.add(key); result.steps.push(step); }
       }
     }
     frontier = next;
+  }
+  if (order.length > 0) {
+    const rows = await c.query(`UNWIND $ids AS x MATCH (e:Entity {id: x}) RETURN ${summaryProjection('e')}`, { ids: order });
+    const byId = new Map(rows.map((r) => { const s = rowToSummary(r); return [s.id, s] as const; }));
+    for (const x of order) { const s = byId.get(x); if (s) result.entities.push(s); }
   }
   return result;
 }
