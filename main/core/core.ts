@@ -14,6 +14,7 @@ import type { VaultSyncEngine } from '../sync/engine.js';
 import { CoreError, type Core, type Direction, type EntityQuery, type ListFilter, type LookupMatch } from './api.js';
 import type { VaultLock } from './lock.js';
 import { NameLookup, summaryOf } from './lookup.js';
+import { problemsService, type ProblemsService } from '../problems/index.js';
 
 export interface CoreHost extends Core {
   readonly engine: VaultSyncEngine;
@@ -31,6 +32,7 @@ export interface CoreHost extends Core {
 export class CoreImpl implements CoreHost {
   private lookupCache: { version: number; l: NameLookup } | null = null;
   private closed = false;
+  private problemsSvc: ProblemsService | null = null;
 
   constructor(
     readonly vaultDir: string,
@@ -48,7 +50,8 @@ export class CoreImpl implements CoreHost {
   watch(): Promise<void> { return this.engine.startWatching(); }
   onChange(fn: (e: ChangeEvent) => void): () => void { return this.engine.onChange(fn); }
   searchReady(): Promise<void> { return this.engine.searchReady(); }
-  problems(): Problem[] { return this.engine.model.problems(); }
+  /** every problem: the model's plus the rules of main/problems (timeline, continuity...), schema.yaml `rules:` applied; cached until the next change */
+  problems(): Problem[] { return (this.problemsSvc ??= problemsService(this)).report().problems; }
 
   private names(): NameLookup {
     const m = this.engine.model;
@@ -172,6 +175,7 @@ export class CoreImpl implements CoreHost {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.problemsSvc?.close();
     try {
       await this.engine.close();
       await this.store.close();

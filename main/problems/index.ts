@@ -27,7 +27,8 @@ export type { TimelineFacts } from './timeline-facts.js';
 
 export interface ProblemsHost {
   readonly vaultDir: string;
-  readonly engine: { readonly model: ModelView };
+  /** `version` (the model's change counter, when it has one) also invalidates the service's cache */
+  readonly engine: { readonly model: ModelView & { readonly version?: number } };
   onChange?(fn: (e: ChangeEvent) => void): () => void;
 }
 
@@ -79,8 +80,13 @@ export interface ProblemsService {
  */
 export function problemsService(host: ProblemsHost, timeline?: TimelineLike): ProblemsService {
   let cached: ProblemReport | null = null;
+  let version: number | undefined;
   const off = host.onChange ? host.onChange(() => { cached = null; }) : () => {};
-  const report = () => (cached ??= validate(host, timeline));
+  const report = () => {
+    const v = host.engine.model.version;
+    if (!cached || v !== version) { cached = validate(host, timeline); version = v; }
+    return cached;
+  };
   return {
     report,
     list: (q = {}) => pageProblems(report(), q),

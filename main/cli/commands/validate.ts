@@ -13,13 +13,15 @@ import { resolve } from 'node:path';
 import type { CliIo } from '../io.js';
 import { parseArgs } from '../io.js';
 import { CoreError } from '../../core/api.js';
+import { openCore } from '../../core/index.js';
+import { VAULT_FLAGS, coreOptions, reportError } from './common.js';
 import { formatReport, validate, type ProblemsHost } from '../../problems/index.js';
 import { loadModel } from '../../problems/load-model.js';
 
 const USAGE = 'usage: lorecraft validate --vault DIR [--json] [--db DIR] [--config FILE] [--schema FILE]';
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const { flags, positionals, errors } = parseArgs(argv, { booleans: ['json', 'help'], strings: ['vault', 'db', 'config', 'schema'] });
+  const { flags, positionals, errors } = parseArgs(argv, { booleans: ['json', 'help'], strings: VAULT_FLAGS });
   if (flags.help) { io.out(USAGE); return 0; }
   if (errors.length || positionals.length) {
     for (const e of errors) io.err(`lorecraft validate: ${e}`);
@@ -32,27 +34,24 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.err(`lorecraft validate: ${vaultDir}: no such folder`);
     return 2;
   }
-  const str = (k: string) => (typeof flags[k] === 'string' ? flags[k] as string : undefined);
-  const configPath = str('config');
-  const schemaPath = str('schema');
-  const dbDir = str('db');
-  const loadOpts = { ...(configPath ? { configPath } : {}), ...(schemaPath ? { schemaPath } : {}) };
-
+  const opts = { ...coreOptions(flags), vaultDir };
+  const json = !!flags.json;
   let host: ProblemsHost;
   let close = async () => {};
   try {
-    const { openCore } = await import('../../core/index.js');
-    const core = await openCore({ vaultDir, ...(dbDir ? { dbDir } : {}), ...loadOpts });
+    const core = await openCore(opts);
     host = core;
     close = () => core.close();
   } catch (err) {
-    if (!(err instanceof CoreError && err.code === 'vault-locked')) throw err;
+    if (!(err instanceof CoreError && err.code === 'vault-locked')) { reportError(err, io, json); return 1; }
     io.err(`lorecraft validate: ${err.message}; validating from the files without the database`);
-    host = await loadModel(vaultDir, loadOpts);
+    try {
+      host = await loadModel(vaultDir, { ...(opts.configPath ? { configPath: opts.configPath } : {}), ...(opts.schemaPath ? { schemaPath: opts.schemaPath } : {}) });
+    } catch (err2) { reportError(err2, io, json); return 1; }
   }
   try {
     const report = validate(host);
-    if (flags.json) io.out(JSON.stringify(report, null, 2));
+    if (json) io.out(JSON.stringify(report, null, 2));
     else for (const line of formatReport(report)) io.out(line);
     return report.counts.error > 0 ? 1 : 0;
   } finally {
