@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import { renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ChangeEvent } from '../../shared/types.js';
+import type { VaultSyncEngine } from './engine.js';
+import { closeEngine, dumpModel, dumpStore, openEngine, tempDir, writeFiles } from './test-helpers.js';
+
+const SCHEMA = `
+entity_types:
+  - name: npc
+    field_mappings: [{ field: faction, relationship: MEMBER_OF }]
+  - name: faction
+relationship_types:
+  - { name: MEMBER_OF, inverse: HAS_MEMBER }
+`;
+const tmp: string[] = [];
+afterAll(() => { for (const d of tmp) rmSync(d, { recursive: true, force: true }); });
+function dirs(): { vault: string; db: string } {
+  const vault = tempDir('lc-eng-vault-');
+  const db = tempDir('lc-eng-db-');
+  tmp.push(vault, db);
+  return { vault, db };
+}
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function nextEvent(e: VaultSyncEngine, pred: (ev: ChangeEvent) => boolean = () => true): Promise<ChangeEvent> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => { off(); reject(new Error('no change event within 15 s')); }, 15_000);
+    const off = e.onChange((ev) => { if (pred(ev)) { clearTimeout(t); off(); resolve(ev); } });
+  });
+}
+
+async function fresh(vault: string) {
+  const db = tempDir('lc-eng-fresh-');
+  tmp.push(db);
+  const f = await openEngine(vault, db);
+  await f.syncAll({ full: true });
+  const out = { model: dumpModel(f), store: await dumpStore(f.store) };
+  await closeEngine(f);
+  return out;
+}
+
+describe('SyncEngine', () => {
+  it('syncs notes only: skips dot-folders, node_modules, non-markdown, survives symlink loops', async () => {
+    const { vault, db } = dirs();
+    writeFiles(vault, {
+      'schema.yaml': SCHEMA,
+      'npcs/Varo.md': '---\ntype: npc\nfaction: "[[Red Hand]]"\n---\nHi [[Wren]].\n',
+      'Red Hand.md': '---\ntype: faction\n---\n',
+      '.obsidian/workspace.md': '[[x]]', '.git/HEAD.md': 'x', '.lorecraft/x.md': 'x', 'node_modules/m/readme.md': 'x',
+      'notes.txt': '[[Varo]]', 'image.png': Buffer.from([0, 1, 2]),
+    });
+    symlinkSync(vault, join(vault, 'npcs', 'loop'));
+    symlinkSync(join(vault, 'a.md'), join(vault, 'b.md'));
+    symlinkSync(join(vault, 'b.md'), join(vault, 'a.md'));
+    symlinkSync('/etc', join(vault, 'outside'));
+    const e = await openEngine(vault, db);
+    try {
+      const r = await e.syncAll();
+      expect(r.full).toBe(true);
+      expect([...e.model.notes()].map((n) => n.path).sort()).toEqual(['Red Hand.md', 'npcs/Varo.md']);
+      expect(r).toMatchObject({ entities: 3, relationships: 2, placeholders: 1 });
+      const codes = e.model.problems().map((p) => `${p.code}:${p.file}`).sort();
+      expect(codes).toEqual(expect.arrayContaining(['symlink-loop:a.md', 'symlink-loop:b.md', 'symlink-loop:npcs/loop', 'symlink-outside:outside']));
+      expect((await e.store.getEntity('main/varo'))?.type).toBe('npc');
+    } finally { await closeEngine(e); }
+  });
+
+  it('on restart applies only what changed (created, changed, deleted, renamed) and equals a rebuild', async () => {
+    const { vault, db } = dirs();
+    writeFiles(vault, {
+      'schema.yaml': SCHEMA,
+      'A.md': '---\ntype: npc\nfaction: Guild\n---\n', 'B.md': 'links [[C]]\n', 'C.md': 'c\n', 'D.md': 'd [[A]]\n',
+    });
+    let e = await openEngine(vault, db);
+    await e.syncAll();
+    await closeEngine(e);
+    writeFiles(vault, { 'Guild.md': '---\ntype: faction\n---\n', 'B.md': 'links [[D]]\n' });
+    rmSync(join(vault, 'C.md'));
+    renameSync(join(vault, 'D.md'), join(vault, 'E.md'));
+    e = await openEngine(vault, db);
+    try {
+      const r = await e.syncAll();
+      expect(r.full).toBe(false);
+      expect(r.changedFiles).toBe(5);
+      expect(e.model.entity('main/guild')?.placeholder).toBe(false);
+      const f = await fresh(vault);
+      expect(dumpModel(e)).toEqual(f.model);
+      expect(await dumpStore(e.store)).toEqual(f.store);
+      const again = await e.syncAll();
+      expect(again.changedFiles).toBe(0);
+    } finally { await closeEngine(e); }
+  });
+
+  it('rebuilds when the schema changes', async () => {
+    const { vault, db } = dirs();
+    writeFiles(vault, { 'schema.yaml': SCHEMA, 'A.md': '---\ntype: npc\nfaction: G\n---\n' });
+    let e = await openEngine(vault, db);
+    await e.syncAll();
+    await closeEngine(e);
+    writeFiles(vault, { 'schema.yaml': SCHEMA.replace('MEMBER_OF }]', 'MEMBER_OF }, { field: home, relationship: LIVES_IN }]') + '  - { name: LIVES_IN }\n' });
+    e = await openEngine(vault, db);
+    try {
+      expect((await e.syncAll()).full).toBe(true);
+    } finally { await closeEngine(e); }
+  });
+
+  it('applyPaths emits one event after the store holds the change', async () => {
+    const { vault, db } = dirs();
+    writeFiles(vault, { 'schema.yaml': SCHEMA, 'A.md': 'a [[Zed]]\n' });
+    const e = await openEngine(vault, db);
+    try {
+      await e.syncAll();
+      const seen: Array<{ ev: ChangeEvent; stored: boolean }> = [];
+      e.onChange((ev) => { void e.store.getEntity('main/zed').then((z) => seen.push({ ev, stored: z?.placeholder === false })); });
+      writeFiles(vault, { 'Zed.md': '---\ntype: faction\n---\n' });
+      const ev = await e.applyPaths(['Zed.md'], 'app');
+      expect(ev).toMatchObject({ origin: 'app', paths: ['Zed.md'], removed: [] });
+      expect(ev.upserted).toEqual(['main/zed']); // the placeholder became the note; A's edge is unchanged
+      await new Promise((r) => setTimeout(r, 50));
+      expect(seen.length).toBe(1);
+      expect(seen[0]!.stored).toBe(true);
+      const none = await e.applyPaths(['Zed.md'], 'app');
+      expect(none.upserted).toEqual([]);
+    } finally { await closeEngine(e); }
+  });
+
+  it('the watcher brings external edits, creations, renames and deletions into the graph', async () => {
+    const { vault, db } = dirs();
+    writeFiles(vault, { 'schema.yaml': SCHEMA, 'A.md': 'a\n', 'sub/B.md': 'b\n' });
+    const e = await openEngine(vault, db);
+    try {
+      await e.syncAll();
+      await e.startWatching();
+      let ev = nextEvent(e, (x) => x.origin === 'disk');
+      writeFileSync(join(vault, 'A.md'), '---\ntype: npc\nfaction: "[[Crows]]"\n---\n');
+      expect((await ev).paths).toEqual(['A.md']);
+      expect((await e.store.getEntity('main/a'))?.type).toBe('npc');
+      expect((await e.store.getEntity('main/crows'))?.placeholder).toBe(true);
+
+      ev = nextEvent(e, (x) => x.paths.includes('Crows.md'));
+      writeFileSync(join(vault, 'Crows.md'), '---\ntype: faction\n---\n');
+      await ev;
+      expect((await e.store.getEntity('main/crows'))?.placeholder).toBe(false);
+
+      ev = nextEvent(e, (x) => x.paths.includes('sub/C.md') && x.paths.includes('sub/B.md'));
+      const ev2 = nextEvent(e, (x) => x.paths.includes('sub/C.md'));
+      renameSync(join(vault, 'sub/B.md'), join(vault, 'sub/C.md'));
+      await Promise.race([ev, ev2]);
+      await e.settled();
+      await new Promise((r) => setTimeout(r, 300));
+      await e.settled();
+      expect(await e.store.getEntity('main/b')).toBeNull();
+      expect((await e.store.getEntity('main/c'))?.path).toBe('sub/C.md');
+
+      ev = nextEvent(e, (x) => x.removed.includes('main/c'));
+      rmSync(join(vault, 'sub'), { recursive: true });
+      await ev;
+      expect(e.model.note('sub/C.md')).toBeUndefined();
+      const f = await fresh(vault);
+      expect(await dumpStore(e.store)).toEqual(f.store);
+    } finally { await closeEngine(e); }
+  });
+
+  it("the watcher's echo of the app's own write changes nothing and emits no second event", async () => {
+    const { vault, db } = dirs();
+    writeFiles(vault, { 'schema.yaml': SCHEMA, 'A.md': 'a\n' });
+    const e = await openEngine(vault, db);
+    try {
+      await e.syncAll();
+      await e.startWatching();
+      const events: ChangeEvent[] = [];
+      e.onChange((ev) => events.push(ev));
+      const text = 'a links [[B]]\n';
+      e.expectWrite('A.md', sha(text));
+      writeFileSync(join(vault, 'A.md'), text);
+      const ev = await e.applyPaths(['A.md'], 'app');
+      expect(ev.upserted).toContain('main/a');
+      // give the watcher time to see the write, then let it finish
+      await new Promise((r) => setTimeout(r, 600));
+      await e.settled();
+      expect(events.map((x) => x.origin)).toEqual(['app']);
+      // a later external edit of the same file is not mistaken for an echo
+      const next = nextEvent(e, (x) => x.origin === 'disk');
+      writeFileSync(join(vault, 'A.md'), 'changed outside\n');
+      await next;
+      expect(e.model.edgesFrom('main/a')).toEqual([]);
+    } finally { await closeEngine(e); }
+  });
+
+  it('a burst of writes is applied completely', async () => {
+    const { vault, db } = dirs();
+    writeFiles(vault, { 'schema.yaml': SCHEMA, 'Hub.md': 'hub\n' });
+    const e = await openEngine(vault, db);
+    try {
+      await e.syncAll();
+      await e.startWatching();
+      const events: ChangeEvent[] = [];
+      e.onChange((ev) => events.push(ev));
+      for (let i = 0; i < 30; i++) writeFileSync(join(vault, `N${i}.md`), `note ${i} [[Hub]]\n`);
+      const deadline = Date.now() + 15_000;
+      while (e.model.edgesTo('main/hub').length < 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await e.settled();
+      expect(e.model.edgesTo('main/hub').length).toBe(30);
+      expect(events.length).toBeLessThan(30);
+      expect((await e.store.counts()).entities).toBe(31);
+    } finally { await closeEngine(e); }
+  });
+});
