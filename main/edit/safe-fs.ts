@@ -3,9 +3,16 @@
  * (realpath; `..`, absolute paths and symlinks that lead out are refused),
  * writes are atomic (temp file in the same folder, fsync, rename) and
  * conflict-checked against the hash the model last read.
+ *
+ * The calls are synchronous on purpose: they are few and small (one note), and
+ * the async versions queue behind the file watcher's directory rescans in
+ * libuv's 4-thread pool (thousands of lstat calls per event in a big folder),
+ * which made a one-file edit wait tens of milliseconds and a 100-file rename
+ * seconds. A sync call costs the event loop well under a millisecond per file
+ * plus the fsync.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { CoreError } from '../core/api.js';
 
@@ -32,13 +39,13 @@ export function checkRelPath(rel: string): string {
  */
 export async function resolveInVault(vaultDir: string, rel: string): Promise<string> {
   const clean = checkRelPath(rel);
-  const root = await fs.realpath(vaultDir);
+  const root = realpathSync(vaultDir);
   const abs = join(root, ...clean.split('/'));
   let probe = abs;
   const rest: string[] = [];
   for (;;) {
     try {
-      const real = await fs.realpath(probe);
+      const real = realpathSync(probe);
       const full = join(real, ...rest.reverse());
       const r = relative(root, full);
       if (r === '' || r.startsWith('..') || isAbsolute(r) || r.split(sep)[0] === '..') {
@@ -61,7 +68,7 @@ export async function resolveInVault(vaultDir: string, rel: string): Promise<str
 export async function readVaultFile(vaultDir: string, rel: string): Promise<{ text: string; hash: string } | null> {
   const abs = await resolveInVault(vaultDir, rel);
   try {
-    const buf = await fs.readFile(abs);
+    const buf = readFileSync(abs);
     return { text: buf.toString('utf8'), hash: sha256(buf) };
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -86,21 +93,21 @@ export async function checkUnchanged(vaultDir: string, rel: string, expected: st
 /** Write atomically: temp file beside the target, fsync, rename over it. Creates folders. */
 export async function atomicWrite(vaultDir: string, rel: string, content: string): Promise<string> {
   const abs = await resolveInVault(vaultDir, rel);
-  await fs.mkdir(dirname(abs), { recursive: true });
+  mkdirSync(dirname(abs), { recursive: true });
   // the folder may have been created through a symlink: confine again
   await resolveInVault(vaultDir, rel);
   const tmp = join(dirname(abs), `.${randomBytes(6).toString('hex')}.lorecraft-tmp`);
-  const fh = await fs.open(tmp, 'wx');
+  const fd = openSync(tmp, 'wx');
   try {
-    await fh.writeFile(content, 'utf8');
-    await fh.sync();
+    writeSync(fd, Buffer.from(content, 'utf8'));
+    fsyncSync(fd);
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
   try {
-    await fs.rename(tmp, abs);
+    renameSync(tmp, abs);
   } catch (e) {
-    await fs.rm(tmp, { force: true });
+    rmSync(tmp, { force: true });
     throw e;
   }
   return sha256(Buffer.from(content, 'utf8'));
@@ -111,14 +118,14 @@ export async function moveInVault(vaultDir: string, from: string, to: string): P
   const a = await resolveInVault(vaultDir, from);
   const b = await resolveInVault(vaultDir, to);
   if (await exists(b) && a.toLowerCase() !== b.toLowerCase()) throw new CoreError('conflict', `${to} already exists`, { path: to });
-  await fs.mkdir(dirname(b), { recursive: true });
-  await fs.rename(a, b);
+  mkdirSync(dirname(b), { recursive: true });
+  renameSync(a, b);
 }
 
 export async function removeInVault(vaultDir: string, rel: string): Promise<void> {
-  await fs.rm(await resolveInVault(vaultDir, rel), { force: true });
+  rmSync(await resolveInVault(vaultDir, rel), { force: true });
 }
 
 export async function exists(abs: string): Promise<boolean> {
-  try { await fs.lstat(abs); return true; } catch { return false; }
+  try { lstatSync(abs); return true; } catch { return false; }
 }

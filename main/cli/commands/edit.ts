@@ -60,7 +60,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     });
     const ed = createEditor(host);
     const o = { origin: 'app' as const, history: false };
-    let res: EditResult & Record<string, unknown>;
+    let res: EditResult & { path?: string; referrers?: string[]; trashPath?: string };
     const a = args as [string, string, string];
     switch (sub) {
       case 'set': {
@@ -80,16 +80,16 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       default: res = await ed.delete(a[0], o); break;
     }
     ed.dispose();
-    const extra: Record<string, unknown> = {};
-    if ('referrers' in res) extra.referrers = res.referrers;
-    if ('trashPath' in res) extra.trashPath = res.trashPath;
-    if (sub === 'create' || sub === 'rename') extra.path = res.path;
+    const extra: { referrers?: string[]; trashPath?: string; path?: string } = {};
+    if (res.referrers) extra.referrers = res.referrers;
+    if (res.trashPath) extra.trashPath = res.trashPath;
+    if (sub === 'create' || sub === 'rename') extra.path = res.path!;
     if (json) {
       io.out(JSON.stringify({ changed: res.changed, ...extra }, null, 2));
     } else {
       if (!res.changed.length) io.out('nothing to change');
       for (const c of res.changed) io.out(`changed ${c.path}`);
-      const refs = extra.referrers as string[] | undefined;
+      const refs = extra.referrers;
       if (refs?.length) {
         io.out(`still referring to it (${refs.length}):`);
         for (const r of refs) io.out(`  ${r}`);
