@@ -44,6 +44,10 @@ export async function runMcpStdio(o: StdioOptions): Promise<number> {
     if (!r) return null;
     log(`lorecraft mcp: the vault is open in process ${r.endpoint.pid}; relaying to it (${r.mode})`);
     await r.pipe(stdin, stdout);
+    // The holder went away (or our client did): end, so the client sees the server exit and can restart it.
+    log('lorecraft mcp: relay closed');
+    stdin.pause();
+    if (stdin === process.stdin) process.stdin.destroy();
     return 0;
   };
 

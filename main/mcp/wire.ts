@@ -70,7 +70,7 @@ export function adaptEditor(host: CoreHost, ed: Editor): McpEditor {
         ...(a.location ? [{ n: a.location, m: mapping(locField) }] : []),
       ];
       for (const t of targets) {
-        const e = await host.getEntity(t.n, { layer: a.layer });
+        const e = host.engine.model.resolve(t.n, a.layer); // as the link from the event's layer will resolve
         if (e && !e.placeholder) checkTargetType(t.m, e.type, e.name);
       }
       const r = await ed.createEntity(evType, a.title, { ...MCP, layer: a.layer, properties: props });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CoreError } from '../../core/api.js';
 import type { EntityView, RelationView } from '../../../shared/types.js';
 import { LINK_REL } from '../../../shared/types.js';
-import { clip, jsonSize } from '../budget.js';
+import { clip, fitCount, jsonSize } from '../budget.js';
 import { clipValue, describeTypes, requireEntity, summary, type McpContext, type Vocabulary } from '../context.js';
 import { EntitySummaryZ, LayerZ, MAX_QUERY, NameZ, SessionZ } from '../schemas.js';
 import { READ_ONLY, tool, type AnySpec } from '../tool.js';
@@ -132,7 +132,16 @@ export function sceneTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
         };
         if (jsonSize(data) <= max) break;
       }
-      if (jsonSize(data) > max) throw new CoreError('too-large', `the scene is too large for the output budget even at minimal detail: pass fewer characters (${chars.length} given)`);
+      if (jsonSize(data) > max) {
+        // Last resort: characters as bare summaries, as many as fit (flagged), fewer side lists.
+        const bare = chars.map((c) => ({ entity: summary(c), properties: {}, excerpt: '', factions: [], relations: [], recent_events: [] }));
+        const loc0 = { entity: summary(loc), properties: {}, excerpt: '' };
+        const np = fitCount(parents, Math.floor(max / 3), (x) => x);
+        const base = { ...data, location: loc0, parents: parents.slice(0, np), present: [], between: [], pc: pc ? { entity: summary(pc), relations_to_cast: [] } : null, detail: 'minimal' as const, truncated: true };
+        const n = fitCount(bare, max, (x) => ({ ...base, characters: x }));
+        data = { ...base, characters: bare.slice(0, n) };
+        if (jsonSize(data) > max) throw new CoreError('too-large', `the scene does not fit the output budget even as bare names: pass fewer characters (${chars.length} given)`);
+      }
       return {
         summary: `Scene at ${loc.name}${parents.length ? ` (in ${parents.map((p) => p.entity.name).join(' ⊂ ')})` : ''}: ${chars.length} character(s), ${presentAll.length} linked here; detail ${String(data.detail)}.`,
         data,
@@ -201,9 +210,9 @@ export function sceneTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
         state, events, search_hits: hits,
         other_properties: propLines.filter((p) => p.matches.length === 0).map((p) => p.property),
         truncated: false,
-        note: 'Evidence only: decide yourself whether the claim contradicts it. Properties not listed in other_properties were not mentioned.',
+        note: 'Evidence only: you judge whether the claim contradicts it.',
       };
-      for (let cap = 40; jsonSize(data) > max && cap >= 1; cap = Math.floor(cap / 2)) {
+      for (let cap = 40; jsonSize(data) > max && cap >= 0; cap = cap > 1 ? Math.floor(cap / 2) : cap - 1) {
         data = { ...data, properties: matchedProps.slice(0, cap), relations: relations.slice(0, cap), note_sentences: sentences.slice(0, cap),
           state: state.slice(0, cap), events: events.slice(0, cap), search_hits: hits.slice(0, Math.min(cap, 8)), other_properties: data.other_properties.slice(0, cap), truncated: true };
       }

@@ -3,7 +3,7 @@
  * the store's cypher() guard refuses anything that writes or loads).
  */
 import { z } from 'zod';
-import { clip, paginate } from '../budget.js';
+import { clip, fitCount, jsonSize, paginate } from '../budget.js';
 import { describeRels, describeTypes, jsonSafe, type McpContext, type Vocabulary } from '../context.js';
 import { CursorZ, MAX_CYPHER, PageFieldsZ } from '../schemas.js';
 import { READ_ONLY, tool, type AnySpec } from '../tool.js';
@@ -46,13 +46,21 @@ export function worldTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
         type: ev.type ?? 'event', session_field: ev.session_field ?? 'session', date_field: ev.date_field ?? 'date_in_world',
         participants_field: ev.participants_field ?? 'participants', location_field: ev.location_field ?? 'location',
       };
-      let data = { entity_types: types, relationship_types: rels, layers, events, title_field: s.title_field, truncated: false };
-      // A huge schema: drop property details of later types until it fits.
-      for (let i = types.length - 1; JSON.stringify(data).length > max && i >= 0; i--) {
-        types[i] = { ...types[i]!, properties: [], relationship_fields: [] };
-        data = { ...data, entity_types: types, truncated: true };
+      const build = (t: typeof types, r: typeof rels, truncated: boolean) => ({ entity_types: t, relationship_types: r, layers, events, title_field: s.title_field, truncated });
+      let data = build(types, rels, false);
+      // A schema too large for the budget loses detail step by step, then whole entries (flagged).
+      if (jsonSize(data) > max) {
+        const lean = types.map((t) => ({ ...t, description: null, properties: t.properties.map((p) => ({ ...p, values: null, description: null })) }));
+        const leanRels = rels.map((r) => ({ ...r, description: null }));
+        data = build(lean, leanRels, true);
+        if (jsonSize(data) > max) {
+          const bare = lean.map((t) => ({ ...t, folder: null, properties: [], relationship_fields: [] }));
+          const nr = fitCount(leanRels, Math.floor(max / 2), (x) => build([], x, true));
+          const nt = fitCount(bare, max, (x) => build(x, leanRels.slice(0, nr), true));
+          data = build(bare.slice(0, nt), leanRels.slice(0, nr), true);
+        }
       }
-      return { summary: `${types.length} entity type(s), ${rels.length} relationship type(s), ${layers.length} layer(s).`, data };
+      return { summary: `${types.length} entity type(s), ${rels.length} relationship type(s), ${layers.length} layer(s).${data.truncated ? ' Details cut to fit the output budget.' : ''}`, data };
     },
   });
 
