@@ -90,8 +90,6 @@ export async function neighbours(c: Conn, reg: RelRegistry, id: string, opts: { 
   return result;
 }
 
-interface PathNode { _id: unknown; id: string; name: string; type: string | null; layer: string; path: string | null; placeholder: boolean; tags: string[] | null }
-interface PathRel { _src: unknown; _label: string }
 const idKey = (v: unknown): string => JSON.stringify(v);
 
 export async function shortestPath(c: Conn, reg: RelRegistry, fromId: string, toId: string, maxDepth: number): Promise<PathResult | null> {
@@ -99,23 +97,26 @@ export async function shortestPath(c: Conn, reg: RelRegistry, fromId: string, to
   await summaryOf(c, toId);
   if (fromId === toId) return { entities: [from], steps: [] };
   const max = Math.min(30, Math.max(1, Math.floor(maxDepth || 1)));
+  // ids, labels and internal ids only (whole node objects would carry every body); summaries fetched after
   const rows = await c.query(
-    `MATCH p = (a:Entity {id: $f})-[r:${canonicalLabels(reg)}* SHORTEST 1..${max}]-(b:Entity {id: $t}) RETURN nodes(p) AS ns, rels(p) AS rs LIMIT 1`,
+    `MATCH p = (a:Entity {id: $f})-[r:${canonicalLabels(reg)}* SHORTEST 1..${max}]-(b:Entity {id: $t})
+     RETURN properties(nodes(p), 'id') AS ids, properties(nodes(p), '_id') AS nids,
+            properties(rels(p), '_label') AS types, properties(rels(p), '_src') AS srcs LIMIT 1`,
     { f: fromId, t: toId },
   );
   const row = rows[0];
   if (!row) return null;
-  const ns = row.ns as unknown as PathNode[];
-  const rs = row.rs as unknown as PathRel[];
-  const entities: EntitySummary[] = ns.map((n) => ({
-    id: n.id, name: n.name, type: n.type ?? null, layer: n.layer, path: n.path ?? null, placeholder: n.placeholder === true, tags: n.tags ?? [],
-  }));
-  const steps: TraversalStep[] = rs.map((rel, i) => {
-    const a = ns[i] as PathNode;
-    const b = ns[i + 1] as PathNode;
-    const seen = idKey(rel._src) === idKey(a._id) ? 'out' : 'in';
-    const v = reg.view(rel._label, seen);
-    return { depth: i + 1, from: a.id, to: b.id, type: rel._label, label: v.label, direction: v.direction };
+  const ids = (row.ids as string[]).map(String);
+  const nids = row.nids as unknown[];
+  const types = (row.types as string[]).map(String);
+  const srcs = row.srcs as unknown[];
+  const sums = await c.query(`UNWIND $ids AS x MATCH (e:Entity {id: x}) RETURN ${summaryProjection('e')}`, { ids });
+  const byId = new Map(sums.map((r) => { const x = rowToSummary(r); return [x.id, x] as const; }));
+  const entities = ids.map((x) => byId.get(x)).filter((x): x is EntitySummary => x !== undefined);
+  const steps: TraversalStep[] = types.map((type, i) => {
+    const seen = idKey(srcs[i]) === idKey(nids[i]) ? 'out' : 'in';
+    const v = reg.view(type, seen);
+    return { depth: i + 1, from: ids[i] as string, to: ids[i + 1] as string, type, label: v.label, direction: v.direction };
   });
   return { entities, steps };
 }
