@@ -101,7 +101,7 @@ export class CoreImpl implements CoreHost {
     };
     for (const r of m.edgesFrom(e.id)) view(r, 'out');
     for (const r of m.edgesTo(e.id)) if (r.from !== e.id) view(r, 'in');
-    relations.sort((a, b) => a.label.localeCompare(b.label) || a.other.name.localeCompare(b.other.name));
+    relations.sort((a, b) => a.label.localeCompare(b.label) || a.other.name.localeCompare(b.other.name) || a.direction.localeCompare(b.direction) || a.other.id.localeCompare(b.other.id));
     return { ...e, relations };
   }
 
