@@ -75,7 +75,7 @@ describe('every tool stays within a small budget (real core, sample world)', () 
   it('list_entities pages through every entity exactly once, saying so in text and structuredContent', async () => {
     const ids: string[] = [];
     let cursor: string | undefined;
-    let total = 0;
+    let total: number;
     let pages = 0;
     for (;;) {
       const r = await h.call('list_entities', cursor ? { cursor } : {});
