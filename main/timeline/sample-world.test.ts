@@ -41,6 +41,9 @@ describe('sample world campaign', () => {
     expect(after.dead).toBe(true);
     expect(after.properties.status).toBe('dead');
     expect(after.provenance.status).toMatchObject({ event: death.id, session: n, path: death.path });
+    // the scrubber frame says the same
+    expect(ix.frame('campaign', n - 1).dead).not.toContain('setting/captain varo');
+    expect(ix.frame('campaign', n).dead).toContain('setting/captain varo');
     // the setting itself is untouched
     expect(ix.stateAt('Captain Varo', 'setting')!.properties.status).toBe('alive');
   });

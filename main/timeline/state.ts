@@ -162,11 +162,12 @@ export function diffSessions(c: Compiled, sc: LayerScope, from: number, to: numb
 
 /** The compact scrubber frame of a graph state (see TimelineFrame). */
 export function frameOf(sc: LayerScope, g: GraphState): TimelineFrame {
-  const status: TimelineFrame['status'] = {};
+  const lifecycle: TimelineFrame['lifecycle'] = {};
+  const dead: string[] = [];
   const changed: string[] = [];
   for (const e of g.entities) {
-    if (e.lifecycle !== 'exists') status[e.id] = e.lifecycle;
-    else if (e.dead) status[e.id] = 'dead';
+    if (e.lifecycle !== 'exists') lifecycle[e.id] = e.lifecycle;
+    if (e.dead) dead.push(e.id);
     if (e !== sc.base.get(e.id) && Object.keys(e.provenance).length > 0) changed.push(e.id);
   }
   const holding = new Set<string>();
@@ -177,5 +178,5 @@ export function frameOf(sc: LayerScope, g: GraphState): TimelineFrame {
   }
   const hidden: TimelineFrame['hidden'] = [];
   for (const [k, r] of sc.baseEdges) if (!holding.has(k)) hidden.push({ from: r.from, to: r.to, type: r.type });
-  return { layer: g.layer, session: g.session, status, added, hidden, changed };
+  return { layer: g.layer, session: g.session, lifecycle, dead, added, hidden, changed };
 }

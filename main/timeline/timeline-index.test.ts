@@ -106,13 +106,15 @@ describe('graphAt and diff', () => {
   it('frame: only the deviations from the base graph, for the scrubber', () => {
     const t = ix();
     const f3 = t.frame('war', 3);
-    expect(f3.status).toMatchObject({ 'war/new millbrook': 'not-yet-created', 'war/the burning of millbrook': 'not-yet-created' });
-    expect(f3.status['setting/captain varo']).toBeUndefined();
+    expect(f3.lifecycle).toMatchObject({ 'war/new millbrook': 'not-yet-created', 'war/the burning of millbrook': 'not-yet-created' });
+    expect(f3.lifecycle['setting/captain varo']).toBeUndefined();
+    expect(f3.dead).toEqual([]);
     expect(f3.added).toEqual([]);
     expect(f3.changed).toEqual(['setting/lady wren']);
     const f4 = t.frame('war', 4);
-    expect(f4.status).toMatchObject({ 'setting/captain varo': 'dead', 'setting/millbrook': 'destroyed' });
-    expect(f4.status['war/new millbrook']).toBeUndefined();
+    expect(f4.lifecycle).toMatchObject({ 'setting/millbrook': 'destroyed' });
+    expect(f4.dead).toEqual(['setting/captain varo']);
+    expect(f4.lifecycle['war/new millbrook']).toBeUndefined();
     expect(f4.added).toEqual([{ from: 'setting/red hand', to: 'setting/iron guild', type: 'ALLIED_WITH', event: 'war/the burning of millbrook' }]);
     expect(f4.hidden).toEqual([{ from: 'setting/red hand', to: 'setting/guild of ash', type: 'ALLIED_WITH' }]);
     expect(t.frame('war', 4)).toBe(f4);

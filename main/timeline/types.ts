@@ -147,8 +147,10 @@ export interface GraphState {
 export interface TimelineFrame {
   layer: string;
   session: number | null;
-  /** entities that do not simply exist: id -> how to show them */
-  status: Record<string, 'not-yet-created' | 'destroyed' | 'dead'>;
+  /** entities that do not simply exist at this session: id -> lifecycle */
+  lifecycle: Record<string, 'not-yet-created' | 'destroyed'>;
+  /** ids of entities shown dead at this session (a status-like property says so; may also be destroyed) */
+  dead: string[];
   /** relationships events added that hold at this session (not in the base graph) */
   added: Array<{ from: string; to: string; type: string; event: string }>;
   /** base relationships that do not hold at this session (removed by an event, or an end not yet created) */
