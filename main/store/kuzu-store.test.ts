@@ -225,3 +225,82 @@ describe('cypher', () => {
     expect((await store.counts()).entities).toBe(4);
   });
 });
+
+describe('parameter types across reuse of prepared statements', () => {
+  it('accepts empty/non-empty lists and null/non-null values in any order', async () => {
+    await store.open(testSchema(), 'fp1');
+    await store.rebuild([ent('A'), ent('B')], []);
+    const seq = [
+      ent('C', { tags: [], aliases: [], type: null }),
+      ent('D', { tags: ['x'], aliases: ['dee'], type: 'npc' }),
+      ent('E', { tags: [], aliases: [] }),
+      ent('F', { tags: ['y', 'z'], path: null, hash: null, placeholder: true }),
+    ];
+    for (const e of seq) {
+      await store.applyDelta({ removeEntities: [], upsertEntities: [e], removeEdges: [], addEdges: [] });
+    }
+    for (const e of seq) expect(await store.getEntity(e.id)).toEqual(e);
+    const edges = [
+      edge('A', 'B', 'LINKS_TO', { field: null }),
+      edge('A', 'B', 'MEMBER_OF', { field: 'organization' }),
+      edge('B', 'A', 'MEMBER_OF', { field: null }),
+      edge('C', 'D', 'LINKS_TO', { field: 'x' }),
+    ];
+    for (const e of edges) await store.applyDelta({ removeEntities: [], upsertEntities: [], removeEdges: [], addEdges: [e] });
+    const got = [...(await store.edgesOf('main/a')), ...(await store.edgesOf('main/c'))];
+    expect(got).toEqual(expect.arrayContaining(edges));
+    expect(got).toHaveLength(4);
+    await store.applyDelta({ removeEntities: [], upsertEntities: [], removeEdges: [edges[1]!, edges[2]!], addEdges: [] });
+    expect(await store.edgesOf('main/a')).toEqual([edges[0]]);
+  });
+});
+
+describe('database file', () => {
+  it('starts over when the database file is not a Kùzu database (it is a cache)', async () => {
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir(join(dir, '.lorecraft'), { recursive: true });
+    await writeFile(join(dir, '.lorecraft', 'graph.kuzu'), 'not a database '.repeat(500));
+    expect(await store.open(testSchema(), 'fp1')).toBe(false);
+    await store.rebuild([ent('A')], []);
+    expect((await store.counts()).entities).toBe(1);
+  });
+
+  it('close() waits for queued writes and later calls fail cleanly', async () => {
+    await loaded();
+    const pending = store.applyDelta({ removeEntities: [], upsertEntities: [ent('Late')], removeEdges: [], addEdges: [] });
+    await store.close();
+    await pending;
+    await expect(store.getEntity('main/late')).rejects.toMatchObject({ code: 'store-closed' });
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    expect(await store.open(testSchema(), 'fp1')).toBe(true);
+    expect(await store.getEntity('main/late')).not.toBeNull();
+  });
+});
+
+describe('database held by another process', () => {
+  it('refuses with store-locked and does not touch the other process files', async () => {
+    const { spawn } = await import('node:child_process');
+    const file = join(dir, '.lorecraft', 'graph.kuzu');
+    expect(await store.open(testSchema(), 'fp1')).toBe(false);
+    await store.rebuild([ent('Keep')], []);
+    await store.close();
+    const script = `import('kuzu').then(async ({ default: k }) => { const db = new k.Database(${JSON.stringify(file)}); await db.init();
+      process.stdout.write('ready\\n'); process.stdin.on('data', async () => { await db.close(); process.exit(0); }); });`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((res, rej) => {
+        child.stdout.on('data', (b: Buffer) => { if (b.toString().includes('ready')) res(); });
+        child.on('exit', (code) => rej(new Error(`child exited ${String(code)}`)));
+      });
+      store = createKuzuStore(join(dir, '.lorecraft'));
+      await expect(store.open(testSchema(), 'fp1')).rejects.toMatchObject({ code: 'store-locked' });
+    } finally {
+      const done = new Promise((res) => child.on('exit', res));
+      child.stdin.write('x');
+      await done;
+    }
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    expect(await store.open(testSchema(), 'fp1')).toBe(true);
+    expect(await store.getEntity('main/keep')).not.toBeNull();
+  });
+});

@@ -69,7 +69,10 @@ class KuzuStore implements GraphStore {
     if (!existsSync(gi)) await writeFile(gi, '*\n');
     try {
       this.o = await openDatabase(this.file);
-    } catch {
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err);
+      // another process holds the database: never delete its files
+      if (/lock/i.test(msg)) throw new CoreError('store-locked', `the graph database ${this.file} is in use by another process (${msg.split('\n')[0]})`);
       // unreadable / incompatible database file: it is a cache, start over
       await this.removeFiles();
       this.o = await openDatabase(this.file);

@@ -52,9 +52,10 @@ export async function list(c: Conn, f: ListFilter): Promise<{ items: EntitySumma
   }
   const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const offset = Math.max(0, Math.floor(f.offset ?? 0));
-  const limit = Math.max(0, Math.floor(f.limit ?? 100));
+  // no limit given: every match (total is returned either way)
+  const page = f.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(f.limit))}`;
   const totalRows = await c.query(`MATCH (e:Entity) ${w} RETURN count(e) AS n`, p);
-  const rows = await c.query(`MATCH (e:Entity) ${w} RETURN ${summaryProjection('e')} ORDER BY lower(e.name), e.id SKIP ${offset} LIMIT ${limit}`, p);
+  const rows = await c.query(`MATCH (e:Entity) ${w} RETURN ${summaryProjection('e')} ORDER BY lower(e.name), e.id SKIP ${offset}${page}`, p);
   return { items: rows.map((r) => rowToSummary(r)), total: num(totalRows[0]?.n) };
 }
 
