@@ -9,5 +9,6 @@ export type { EventNoteInput } from './events.js';
 export { eventSettings } from './events.js';
 export { parseInWorldDate, compareDates, parseSession } from './dates.js';
 export { layerScope, layerProblems } from './layers.js';
+export { heldAt } from './history.js';
 export { formatDiff, formatState, formatTimeline } from './format.js';
 export type * from './types.js';

@@ -14,7 +14,7 @@ import type { ModelView } from '../sync/types.js';
 import type { TimelineInput } from './compile.js';
 import { eventSettings, type EventNoteInput } from './events.js';
 import { buildTimelineIndex, type TimelineIndex } from './timeline-index.js';
-import type { EntityStateView, GraphState, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineOptions, TimelineQuery } from './types.js';
+import type { EntityStateView, GraphState, RelationshipInterval, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineOptions, TimelineQuery } from './types.js';
 
 /** What the timeline needs from the core host (main/core/index.ts CoreHost satisfies it). */
 export interface TimelineHost {
@@ -33,6 +33,8 @@ export interface TimelineService {
   frame(layer: string, session?: number | null): TimelineFrame;
   diff(layer: string, from: number, to: number): TimelineDiff;
   problems(): Problem[];
+  /** intervals during which relationships between a and b held (see TimelineIndex) */
+  relationshipHistory(layer: string, a: string, b?: string, type?: string): RelationshipInterval[] | null;
   /** the adapter main/problems (validate) reads */
   facts(): TimelineFacts;
   /** the current index (rebuilt if the model changed since) */
@@ -102,6 +104,7 @@ export function createTimeline(host: TimelineHost, options?: TimelineOptions): T
     frame: (layer, session) => index().frame(layer, session),
     diff: (layer, from, to) => index().diff(layer, from, to),
     problems: () => index().problems(),
+    relationshipHistory: (layer, a, b, type) => index().relationshipHistory(layer, a, b, type),
     facts: () => timelineFacts(index(), host.engine.model.config().layers.filter((l) => !l.canonical).map((l) => l.name)),
     index,
     close: off,

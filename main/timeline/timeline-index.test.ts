@@ -139,6 +139,19 @@ describe('graphAt and diff', () => {
   });
 });
 
+describe('relationshipHistory', () => {
+  it('gives the intervals a relationship held, from notes and events', () => {
+    const t = ix();
+    const ash = t.relationshipHistory('war', 'Red Hand', 'Guild of Ash')!;
+    expect(ash).toEqual([expect.objectContaining({ type: 'ALLIED_WITH', since: null, until: expect.objectContaining({ name: 'The Burning of Millbrook', session: 4 }) })]);
+    const iron = t.relationshipHistory('war', 'Iron Guild', 'Red Hand', 'ALLIED_WITH')!;
+    expect(iron).toEqual([expect.objectContaining({ since: expect.objectContaining({ session: 4 }), until: null })]);
+    expect(t.relationshipHistory('peace', 'Red Hand', 'Guild of Ash')![0]!.until).toBeNull();
+    expect(t.relationshipHistory('war', 'Red Hand')!.map((r) => r.type).sort()).toEqual(['ALLIED_WITH', 'ALLIED_WITH', 'MEMBER_OF']);
+    expect(t.relationshipHistory('war', 'Nobody')).toBeNull();
+  });
+});
+
 describe('dead is configurable', () => {
   it('reads events.status_fields / dead_values from the schema', () => {
     const w = world();

@@ -6,7 +6,8 @@
 import type { Problem } from '../../shared/types.js';
 import { buildScope, compile, type Compiled, type LayerScope, type TimelineInput } from './compile.js';
 import { diffSessions, edgesAt, entityStateAt, frameOf, graphAt, type Snapshot } from './state.js';
-import type { EntityStateView, GraphState, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery } from './types.js';
+import type { EntityStateView, GraphState, RelationshipInterval, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery } from './types.js';
+import { relationshipHistory } from './history.js';
 import { compareDates } from './dates.js';
 import { CoreError } from '../core/api.js';
 
@@ -24,6 +25,11 @@ export interface TimelineIndex {
   frame(layer: string, session?: number | null): TimelineFrame;
   diff(layer: string, from: number, to: number): TimelineDiff;
   problems(): Problem[];
+  /**
+   * When relationships between `a` and `b` (or from/to `a` with any other, and of `type` when given) held:
+   * intervals from the notes and the events. Names or ids. Null when a name resolves to nothing.
+   */
+  relationshipHistory(layer: string, a: string, b?: string, type?: string): RelationshipInterval[] | null;
   /** resolve a name or id within a layer's scope */
   resolve(entity: string, layer: string): string | null;
 }
@@ -126,6 +132,12 @@ export function buildTimelineIndex(input: TimelineInput): TimelineIndex {
     },
     diff: (layer, from, to) => diffSessions(c, scope(layer), from, to),
     problems: () => [...c.problems],
+    relationshipHistory(layer, a, b, type) {
+      const ia = resolve(a, layer);
+      const ib = b === undefined ? undefined : resolve(b, layer);
+      if (!ia || ib === null) return null;
+      return relationshipHistory(c, scope(layer), ia, ib, type);
+    },
     resolve,
   };
 }

@@ -159,6 +159,17 @@ export interface TimelineFrame {
   changed: string[];
 }
 
+/** One stretch of time a relationship held in a layer. */
+export interface RelationshipInterval {
+  from: string;
+  to: string;
+  type: string;
+  /** the event that added it; null = written in a note (held from the start) */
+  since: Provenance | null;
+  /** the event that removed it; null = still holds after every event */
+  until: Provenance | null;
+}
+
 export interface EntityStateView extends EntityState {
   relationships: RelationshipState[];
   removedRelationships: Array<RelationshipState & { removedBy: Provenance }>;
