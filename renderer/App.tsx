@@ -1,5 +1,6 @@
 import { Canvas } from './features/canvas/Canvas.js';
 import { EntityPanel } from './features/entity/EntityPanel.js';
+import { ProblemsPanel } from './features/problems/ProblemsPanel.js';
 import { Sidebar } from './features/entities/Sidebar.js';
 import { StatusBar } from './features/statusbar/StatusBar.js';
 import { useApp } from './store/index.js';
@@ -20,6 +21,7 @@ export function App() {
         <Canvas />
         <EntityPanel />
       </main>
+      <ProblemsPanel />
       <StatusBar />
     </div>
   );

@@ -10,8 +10,9 @@ export function startLive(): () => void {
   const offs = [
     onConnection((c) => s().setConnection(c)),
     api.on('vault-changed', () => void s().refresh()),
+    api.on('vault-changed', () => void s().loadProblems()),
     api.on('sync-status', (status) => s().setStatus(status)),
-    api.on('vault-opened', () => { s().clearSelection(); void s().loadAll(); }),
+    api.on('vault-opened', () => { s().clearSelection(); void s().loadAll(); void s().loadProblems(); }),
   ];
   void api.call('app-ready', {}).catch(() => undefined);
   return () => { for (const off of offs) off(); };

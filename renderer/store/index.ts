@@ -13,8 +13,9 @@ import { createEntitiesSlice, type EntitiesSlice } from '../features/entities/sl
 import { createSearchSlice, type SearchSlice } from '../features/search/slice.js';
 import { createGraphSlice, type GraphSlice } from '../features/canvas/slice.js';
 import { createEntitySlice, type EntitySlice } from '../features/entity/slice.js';
+import { createProblemsSlice, type ProblemsSlice } from '../features/problems/slice.js';
 
-export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice;
+export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createVaultSlice(...a),
@@ -22,4 +23,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createSearchSlice(...a),
   ...createGraphSlice(...a),
   ...createEntitySlice(...a),
+  ...createProblemsSlice(...a),
 }));
