@@ -262,3 +262,61 @@ describe('safety and history', () => {
     expect(events.map((e) => e.origin)).toEqual(['app']);
   });
 });
+
+describe('vaults whose types live in tags (thellade style)', () => {
+  it('creates with the tag written the way the vault writes tags, in the folder of that type', async () => {
+    const v = writeVault({
+      'schema.yaml': `
+type_rules:
+  - { tag: NPC, type: npc }
+  - { tag: Organization, type: faction }
+entity_types:
+  - name: npc
+    field_mappings: [{ field: organization, relationship: MEMBER_OF, target_type: faction }]
+  - name: faction
+relationship_types: [{ name: MEMBER_OF }]
+`,
+      '03 Entities/NPCs/Malrik Grell.md': '---\ntags:\n  - "#Character"\n  - "#NPC"\norganization:\n  - "[[The Red Ash]]"\n---\n',
+      '02 Factions/The Red Ash.md': '---\ntags:\n  - "#Organization"\n---\n',
+      '02 Factions/The Sable Accord.md': '---\ntags:\n  - "#Organization"\n---\n',
+    });
+    const h = await openTestHost(v);
+    const e = createEditor(h);
+    try {
+      const res = await e.createEntity('npc', 'Ysolde Varn');
+      expect(res.path).toBe('03 Entities/NPCs/Ysolde Varn.md');
+      expect(readFileSync(join(v, res.path), 'utf8')).toBe('---\ntags:\n  - "#NPC"\n---\n# Ysolde Varn\n');
+      expect(h.engine.model.entity(res.id)?.type).toBe('npc');
+      await e.addRelationship('Ysolde Varn', 'MEMBER_OF', 'The Sable Accord');
+      await e.addRelationship('Malrik Grell', 'MEMBER_OF', 'The Sable Accord');
+      expect(readFileSync(join(v, '03 Entities/NPCs/Malrik Grell.md'), 'utf8')).toBe('---\ntags:\n  - "#Character"\n  - "#NPC"\norganization:\n  - "[[The Red Ash]]"\n  - "[[The Sable Accord]]"\n---\n');
+      expect(readFileSync(join(v, res.path), 'utf8')).toContain('organization:\n  - "[[The Sable Accord]]"\n---');
+    } finally {
+      e.dispose();
+      await h.close();
+      removeVault(v);
+    }
+  });
+});
+
+describe('a write that fails midway', () => {
+  it('puts back the files already written and reports the error', async () => {
+    const { writeFiles } = await import('./tx.js');
+    const v = writeVault({ 'A/One.md': 'See [[Target]].\n', 'A/Target.md': '# T\n' });
+    const h = await openTestHost(v);
+    try {
+      // the second write cannot happen (its folder is a file), whoever runs the test
+      const files = [
+        { path: 'A/One.md', before: 'See [[Target]].\n', after: 'See [[Goal]].\n' },
+        { path: 'A/Target.md/Goal.md', before: null, after: '# T\n' },
+      ];
+      await expect(writeFiles(v, h.engine, files, 'app')).rejects.toThrow();
+      expect(readFileSync(join(v, 'A/One.md'), 'utf8')).toBe('See [[Target]].\n');
+      expect(readFileSync(join(v, 'A/Target.md'), 'utf8')).toBe('# T\n');
+      expect(h.engine.model.note('A/One.md')?.bodyLinks.map((l) => l.name)).toEqual(['Target']);
+    } finally {
+      await h.close();
+      removeVault(v);
+    }
+  });
+});

@@ -55,16 +55,29 @@ export async function writeFiles(vaultDir: string, engine: SyncEngine, files: Fi
   // creations and modifications first, removals last: a rename never leaves the
   // vault without the note
   const order = [...real.filter((f) => f.after !== null), ...real.filter((f) => f.after === null)];
-  for (const f of order) {
-    if (f.after !== null) {
-      engine.expectWrite(f.path, sha256(Buffer.from(f.after, 'utf8')));
-      await atomicWrite(vaultDir, f.path, f.after);
-    } else {
-      await removeInVault(vaultDir, f.path);
+  const done: FileChange[] = [];
+  try {
+    for (const f of order) {
+      await put(vaultDir, engine, f.path, f.after);
+      done.push(f);
     }
+  } catch (err) {
+    // a write failed midway (disk full, permissions): put back what was written, best effort
+    for (const f of done.reverse()) await put(vaultDir, engine, f.path, f.before).catch(() => undefined);
+    if (done.length) await engine.applyPaths(done.map((f) => f.path), origin).catch(() => undefined);
+    throw err;
   }
   const event = await engine.applyPaths(real.map((f) => f.path), origin);
   return { changed: real.map((f) => ({ path: f.path, diff: unifiedDiff(f) })), event };
+}
+
+async function put(vaultDir: string, engine: SyncEngine, path: string, text: string | null): Promise<void> {
+  if (text !== null) {
+    engine.expectWrite(path, sha256(Buffer.from(text, 'utf8')));
+    await atomicWrite(vaultDir, path, text);
+  } else {
+    await removeInVault(vaultDir, path);
+  }
 }
 
 /** Bounded undo/redo stacks. A new command clears redo. */
