@@ -75,11 +75,11 @@ export class App {
 
 function escapeRe(s: string): string { return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); }
 
-async function startShell(vaultDir: string, dataDir: string): Promise<{ shell: Shell; child: ChildProcess }> {
+export async function startShell(vaultDir: string | null, dataDir: string): Promise<{ shell: Shell; child: ChildProcess }> {
   if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) {
     throw new Error('dist/renderer is missing: run `npm run build:renderer` before the e2e tests (npm test does)');
   }
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'lorecraft.mjs'), 'web', '--vault', vaultDir, '--port', '0'], {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'lorecraft.mjs'), 'web', ...(vaultDir ? ['--vault', vaultDir] : []), '--port', '0'], {
     cwd: ROOT,
     env: { ...process.env, LORECRAFT_FROM_SOURCE: '1', LORECRAFT_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,7 +100,7 @@ async function startShell(vaultDir: string, dataDir: string): Promise<{ shell: S
   return { child, shell: { url, origin: u.origin, token: u.searchParams.get('token') ?? '', port: Number(u.port), output: () => out } };
 }
 
-async function stopShell(child: ChildProcess): Promise<number | null> {
+export async function stopShell(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null) return child.exitCode;
   const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
   child.kill('SIGTERM');

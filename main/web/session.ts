@@ -4,11 +4,12 @@
  * core first: one process per Kùzu database), and closes cleanly.
  * Opens and closes are serialised, so two quick `vault-open`s never overlap.
  */
-import type { Core } from '../core/api.js';
+import type { CoreHost } from '../core/index.js';
+import { createEditor, type Editor } from '../edit/commands.js';
 import type { VaultInfo } from '../../shared/contract.js';
 import type { Emit } from '../../shared/rpc.js';
 
-export type CoreOpener = (vaultDir: string) => Promise<Core>;
+export type CoreOpener = (vaultDir: string) => Promise<CoreHost>;
 
 /** The real opener: the core with its watcher on (the UI must follow the files). */
 export const openWatchedCore: CoreOpener = async (vaultDir) => {
@@ -22,7 +23,9 @@ export class NoVaultError extends Error {
 }
 
 export class CoreSession {
-  private core: Core | null = null;
+  private core: CoreHost | null = null;
+  /** the write-back editor of the open core, created on first use (undo history lives here) */
+  private editorOf: { core: CoreHost; editor: Editor } | null = null;
   private unsubscribe: (() => void) | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -34,9 +37,16 @@ export class CoreSession {
     return run;
   }
 
-  current(): Core {
+  current(): CoreHost {
     if (!this.core) throw new NoVaultError();
     return this.core;
+  }
+
+  /** The one Editor of the open core (lazily created; disposed when the core closes). */
+  editor(): Editor {
+    const core = this.current();
+    if (this.editorOf?.core !== core) this.editorOf = { core, editor: createEditor(core) };
+    return this.editorOf.editor;
   }
 
   get isOpen(): boolean { return this.core !== null; }
@@ -74,6 +84,8 @@ export class CoreSession {
   private async closeNow(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.editorOf?.editor.dispose();
+    this.editorOf = null;
     const core = this.core;
     this.core = null;
     if (core) await core.close();

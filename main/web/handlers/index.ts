@@ -7,6 +7,7 @@ import type { Handlers } from '../../../shared/contract.js';
 import type { CoreSession } from '../session.js';
 import { appGroup, vaultGroup, schemaGroup } from './vault.js';
 import { entityGroup, searchGroup, graphGroup, problemsGroup } from './entity.js';
+import { editGroup } from './edit.js';
 
 export function createHandlers(session: CoreSession): Handlers {
   return {
@@ -17,5 +18,6 @@ export function createHandlers(session: CoreSession): Handlers {
     ...searchGroup(session),
     ...graphGroup(session),
     ...problemsGroup(session),
+    ...editGroup(session),
   } satisfies Handlers;
 }

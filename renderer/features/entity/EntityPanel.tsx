@@ -53,7 +53,7 @@ export function EntityPanel() {
       {entity.relations.length > 0 && (
         <div className="relations" data-testid="entity-relations">
           {groupRelations(entity.relations).map(([label, rels]) => (
-            <div key={label} className="rel-group">
+            <div key={label} className="rel-group" data-testid="relation-group" data-label={label}>
               <div className="rel-label">{label}</div>
               {rels.map((r) => (
                 <button

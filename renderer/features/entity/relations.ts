@@ -2,7 +2,7 @@ import type { RelationView } from '../../../shared/types.js';
 
 /**
  * Relations grouped by the label seen from this end (→ MEMBER_OF, ← HAS_MEMBER, ↔ ALLIED_WITH);
- * one entry per other entity in a group, however many fields or links produce it.
+ * one entry per other entity in a group (sorted by name), however many fields or links produce it.
  */
 export function groupRelations(rels: RelationView[]): Array<[string, Array<{ other: RelationView['other']; why: string[] }>]> {
   const m = new Map<string, Map<string, { other: RelationView['other']; why: string[] }>>();
@@ -14,5 +14,5 @@ export function groupRelations(rels: RelationView[]): Array<[string, Array<{ oth
     if (!entry) g.set(r.other.id, (entry = { other: r.other, why: [] }));
     entry.why.push(r.field ? `field “${r.field}” in ${r.source}` : `link in ${r.source}`);
   }
-  return [...m.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, g]) => [k, [...g.values()]]);
+  return [...m.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, g]) => [k, [...g.values()].sort((a, b) => a.other.name.localeCompare(b.other.name))]);
 }

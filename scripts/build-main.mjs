@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Bundles the Node side with esbuild:
+//   main/electron/main.ts -> dist/main/electron/main.cjs  (Electron main, CJS)
+//   preload/preload.ts    -> dist/preload/preload.cjs     (sandboxed preload, CJS)
+//   main/cli/index.ts     -> dist/main/cli.mjs            (the `lorecraft` CLI, ESM; bin/lorecraft.mjs prefers it)
+// kuzu (native addon) and electron stay external. Usage: node scripts/build-main.mjs [--watch] [--no-cli]
+import { build, context } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const watch = process.argv.includes('--watch');
+const withCli = !process.argv.includes('--no-cli');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'info',
+  absWorkingDir: root,
+  external: ['electron', 'kuzu', 'fsevents'],
+};
+
+// CJS has no import.meta: give it the bundle's own URL and folder.
+const cjsImportMeta = {
+  banner: { js: "const __lc_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__lc_import_meta_url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+};
+
+const targets = [
+  { ...common, ...cjsImportMeta, entryPoints: ['main/electron/main.ts'], outfile: 'dist/main/electron/main.cjs', format: 'cjs' },
+  { ...common, ...cjsImportMeta, entryPoints: ['preload/preload.ts'], outfile: 'dist/preload/preload.cjs', format: 'cjs' },
+];
+if (withCli) {
+  targets.push({
+    ...common, entryPoints: ['main/cli/index.ts'], outfile: 'dist/main/cli.mjs', format: 'esm',
+    // bundled CJS dependencies call require(): give the ESM bundle one
+    banner: { js: "import { createRequire as __lc_createRequire } from 'node:module'; const require = __lc_createRequire(import.meta.url);" },
+  });
+}
+
+if (watch) {
+  for (const t of targets) await (await context(t)).watch();
+  console.log('build-main: watching');
+} else {
+  await Promise.all(targets.map((t) => build(t)));
+}
