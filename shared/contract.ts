@@ -17,6 +17,7 @@ import type {
   ChangeEvent, EntitySummary, EntityView, GraphSnapshot, Problem, RelationView, SearchHit,
   SyncReport, SyncStatus, Traversal, TraversalStep,
 } from './types.js';
+import { editHandlers } from './contract-edit.js';
 
 // ---------------------------------------------------------------------------
 // Domain payload schemas (mirror shared/types.ts; `satisfies` keeps them in step)
@@ -229,6 +230,7 @@ export const contract = {
   ...searchHandlers,
   ...graphHandlers,
   ...problemsHandlers,
+  ...editHandlers,
 };
 
 export type Contract = typeof contract;
