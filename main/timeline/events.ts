@@ -24,6 +24,8 @@ export interface EventNoteInput {
   fieldLines: Record<string, number>;
   /** the file text: gives each consequence item its own line (else the `consequences:` line is used) */
   source?: string;
+  /** precomputed 1-based line of each consequence item (from an earlier read of the same bytes); wins over source */
+  itemLines?: number[];
 }
 
 export interface EventSettings {
@@ -92,7 +94,8 @@ export function parseEvent(note: EventNoteInput, ctx: EventContext): { event: Ti
   const problems: Problem[] = [];
   const s = ctx.settings;
   const fm = note.frontmatter;
-  const reread = note.source !== undefined ? readFrontmatterLines(note.source) : null;
+  const reread = note.itemLines ? { fieldLines: {} as Record<string, number>, itemLines: note.itemLines }
+    : note.source !== undefined ? readFrontmatterLines(note.source) : null;
   const fieldLine = (f: string) => note.fieldLines[f] ?? reread?.fieldLines[f];
   const resolveRef = (name: string): EntityRecord | string | undefined =>
     ctx.names.resolve(name, ctx.scope) ?? ctx.virtual(name, ctx.scope);

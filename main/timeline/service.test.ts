@@ -55,5 +55,9 @@ describe('createTimeline(host)', () => {
     const line = edited.split('\n').findIndex((l) => l.includes('Nobody At All')) + 1;
     expect(tl.problems()).toEqual([expect.objectContaining({ code: 'event-unknown-entity', file: rel, line, field: 'consequences' })]);
     expect(tl.stateAt('Grell Ironjaw', 'campaign', 4)!.properties.role).not.toBe('lord of Oldmere');
+    // an unchanged event file keeps exact consequence lines (served from the line cache)
+    const varo = tl.stateAt('Captain Varo', 'campaign')!.provenance.status!;
+    const varoText = await readFile(path.join(dir, varo.path), 'utf8');
+    expect(varoText.split('\n')[varo.line - 1]).toContain('property: status, value: dead');
   });
 });

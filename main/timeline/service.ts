@@ -13,6 +13,7 @@ import type { TimelineFacts } from '../problems/timeline-facts.js';
 import type { ModelView } from '../sync/types.js';
 import type { TimelineInput } from './compile.js';
 import { eventSettings, type EventNoteInput } from './events.js';
+import { readFrontmatterLines } from './source.js';
 import { buildTimelineIndex, type TimelineIndex } from './timeline-index.js';
 import type { EntityStateView, GraphState, RelationshipInterval, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineOptions, TimelineQuery } from './types.js';
 
@@ -48,7 +49,10 @@ export interface TimelineService {
  * re-read for per-consequence line numbers (only when the bytes on disk still
  * hash to what the model read; otherwise the `consequences:` line is used).
  */
-export function timelineInputFromModel(model: ModelView, vaultDir?: string, options?: TimelineOptions): TimelineInput {
+/** Consequence item lines by path, valid for one content hash: saves re-reading and re-parsing unchanged event files. */
+export type LineCache = Map<string, { hash: string; itemLines: number[] }>;
+
+export function timelineInputFromModel(model: ModelView, vaultDir?: string, options?: TimelineOptions, cache?: LineCache): TimelineInput {
   const schema = model.schema();
   const evType = eventSettings(schema).type;
   const events: EventNoteInput[] = [];
@@ -57,10 +61,18 @@ export function timelineInputFromModel(model: ModelView, vaultDir?: string, opti
     const note = model.note(e.path);
     if (!note) continue;
     const input: EventNoteInput = { id: e.id, name: e.name, path: e.path, layer: e.layer, frontmatter: note.frontmatter, fieldLines: note.fieldLines };
-    if (vaultDir) {
+    const hit = cache?.get(e.path);
+    if (hit && hit.hash === note.hash) input.itemLines = hit.itemLines;
+    else if (vaultDir) {
       try {
         const bytes = readFileSync(path.join(vaultDir, e.path));
-        if (createHash('sha256').update(bytes).digest('hex') === note.hash) input.source = bytes.toString('utf8');
+        if (createHash('sha256').update(bytes).digest('hex') === note.hash) {
+          input.source = bytes.toString('utf8');
+          if (cache) {
+            input.itemLines = readFrontmatterLines(input.source).itemLines;
+            cache.set(e.path, { hash: note.hash, itemLines: input.itemLines });
+          }
+        }
       } catch { /* file gone since the model read it: fall back to field lines */ }
     }
     events.push(input);
@@ -90,9 +102,10 @@ export function timelineFacts(ix: TimelineIndex, campaignLayers: string[]): Time
 
 export function createTimeline(host: TimelineHost, options?: TimelineOptions): TimelineService {
   let current: TimelineIndex | null = null;
+  const lines: LineCache = new Map();
   const off = host.onChange(() => { current = null; });
   const index = (): TimelineIndex => {
-    if (!current) current = buildTimelineIndex(timelineInputFromModel(host.engine.model, host.vaultDir, options));
+    if (!current) current = buildTimelineIndex(timelineInputFromModel(host.engine.model, host.vaultDir, options, lines));
     return current;
   };
   return {
