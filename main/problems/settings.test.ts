@@ -2,7 +2,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { pageProblems } from './list.js';
 import { formatReport } from './format.js';
-import { cleanupVaults, md, SCHEMA, validateVault, withCode } from './test-vault.js';
+import { cleanupVaults, md, SCHEMA, validateVault, withCode, writeVault } from './test-vault.js';
+import { validate } from './index.js';
+import { loadModel } from './load-model.js';
+import { computedRules } from './registry.js';
+import type { Rule } from './types.js';
 
 afterAll(cleanupVaults);
 
@@ -47,6 +51,16 @@ describe('severity settings in schema.yaml', () => {
   it('unknown-rule: a code no rule knows is reported (a typo must not silently do nothing)', async () => {
     const r = await validateVault(files, { schema: `${SCHEMA}\nrules:\n  orphans: off\n` });
     expect(withCode(r, 'unknown-rule')).toMatchObject([{ severity: 'warning', field: 'rules.orphans' }]);
+    expect(withCode(r, 'orphan')).toHaveLength(1);
+  });
+});
+
+describe('robustness', () => {
+  it('a rule that throws becomes a rule-failed error; the other rules still report', async () => {
+    const host = await loadModel(writeVault(files));
+    const broken: Rule = { code: 'boom', defaultSeverity: 'warning', origin: 'problems', summary: 's', hint: 'h', check() { throw new Error('kaput'); } };
+    const r = validate(host, undefined, { rules: [broken, ...computedRules()] });
+    expect(withCode(r, 'rule-failed')).toMatchObject([{ severity: 'error', message: 'rule boom failed: kaput' }]);
     expect(withCode(r, 'orphan')).toHaveLength(1);
   });
 });
