@@ -15,7 +15,7 @@ describe('groupRelations', () => {
       rel('MEMBER_OF', 'out', 'Guild', 'faction'),
       rel('ALLIED_WITH', 'both', 'Hand', 'allies'),
     ]);
-    expect(groups.map(([k]) => k)).toEqual(['← INVOLVED_IN', '← LINKS_TO', '→ MEMBER_OF', '↔ ALLIED_WITH']);
+    expect(groups.map(([k]) => k)).toEqual(['← INVOLVED_IN', '→ MEMBER_OF', '↔ ALLIED_WITH', '← LINKS_TO']);
     expect(groups[0]![1]).toEqual([{ other: other('Forging'), why: ['field “participants” in a.md', 'link in a.md'] }]);
   });
 });

@@ -14,5 +14,7 @@ export function groupRelations(rels: RelationView[]): Array<[string, Array<{ oth
     if (!entry) g.set(r.other.id, (entry = { other: r.other, why: [] }));
     entry.why.push(r.field ? `field “${r.field}” in ${r.source}` : `link in ${r.source}`);
   }
-  return [...m.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, g]) => [k, [...g.values()].sort((a, b) => a.other.name.localeCompare(b.other.name))]);
+  // body links ([[...]] in prose) after the typed relationships: they are the least specific
+  const rank = (k: string) => (k.endsWith(' LINKS_TO') ? 1 : 0);
+  return [...m.entries()].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)).map(([k, g]) => [k, [...g.values()].sort((a, b) => a.other.name.localeCompare(b.other.name))]);
 }
