@@ -1,0 +1,132 @@
+/**
+ * The edit-* group end to end below the wire: real core (Kùzu) on a temp copy
+ * of the sample world, calls through `dispatch` (zod in and out), files checked on disk.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openCore } from '../../core/index.js';
+import { CoreSession } from '../session.js';
+import { createHandlers } from './index.js';
+import { dispatch } from '../../../shared/rpc.js';
+import type { Channel, Req, Res } from '../../../shared/contract.js';
+
+const SAMPLE = resolve(import.meta.dirname, '../../../resources/sample-world');
+let dir: string;
+let vault: string;
+let session: CoreSession;
+
+async function call<C extends Channel>(ch: C, req: Req<C>): Promise<Res<C>> {
+  const r = await dispatch(ch, req, { transport: 'ws' }, createHandlers(session));
+  if (!r.ok) throw Object.assign(new Error(r.error.message), { code: r.error.code, details: r.error.details });
+  return r.value as Res<C>;
+}
+async function refusal(ch: Channel, req: unknown): Promise<{ code: string; message: string }> {
+  const r = await dispatch(ch, req, { transport: 'ws' }, createHandlers(session));
+  if (r.ok) throw new Error(`${ch} was not refused`);
+  return r.error;
+}
+const read = (rel: string) => readFile(join(vault, rel), 'utf8');
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lorecraft-edit-h-'));
+  vault = join(dir, 'vault');
+  await cp(SAMPLE, vault, { recursive: true, filter: (s) => !s.includes('.lorecraft') });
+  session = new CoreSession(() => undefined, (v) => openCore({ vaultDir: v, watch: false }));
+  await session.open(vault);
+}, 60_000);
+
+afterAll(async () => {
+  await session?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const ALDOUS = 'setting/npcs/Brother Aldous.md';
+
+describe('edit-* handlers', () => {
+  it('edit-form returns the schema of the type, the raw frontmatter and the exact body', async () => {
+    const f = await call('edit-form', { nameOrId: 'Brother Aldous' });
+    const text = await read(ALDOUS);
+    expect(f.entity.type).toBe('npc');
+    expect(f.properties.find((p) => p.name === 'status')).toMatchObject({ type: 'enum', values: ['alive', 'dead', 'unknown'] });
+    expect(f.mappings.find((m) => m.field === 'faction')).toMatchObject({ relationship: 'MEMBER_OF', cardinality: 'list' });
+    expect(f.values['faction']).toEqual(['[[Order of the Lantern]]']);
+    expect(text.endsWith(f.body)).toBe(true);
+    expect(text.slice(0, text.length - f.body.length).endsWith('---\n')).toBe(true);
+  });
+
+  it('edit-set changes one line; undo restores the bytes; redo re-applies', async () => {
+    const before = await read(ALDOUS);
+    const r = await call('edit-set', { nameOrId: 'Brother Aldous', field: 'status', value: 'dead' });
+    expect(r.changed.map((c) => c.path)).toEqual([ALDOUS]);
+    expect(r.event.origin).toBe('app');
+    const after = await read(ALDOUS);
+    const a = before.split('\n');
+    const b = after.split('\n');
+    expect(b.length).toBe(a.length);
+    expect(a.map((l, i) => (l === b[i] ? null : [l, b[i]])).filter(Boolean)).toEqual([['status: alive', 'status: dead']]);
+    const h = await call('edit-history', {});
+    expect(h.undo[0]?.label).toBe('set status on Brother Aldous');
+    const u = await call('edit-undo', {});
+    expect(u.label).toBe('set status on Brother Aldous');
+    expect(await read(ALDOUS)).toBe(before);
+    await call('edit-redo', {});
+    expect(await read(ALDOUS)).toBe(after);
+    await call('edit-undo', {});
+  });
+
+  it('refuses an invalid value with code invalid and leaves the file alone', async () => {
+    const path = 'setting/settlements/Millbrook.md';
+    const before = await read(path);
+    for (const value of ['abc', 3.5]) {
+      const err = await refusal('edit-set', { nameOrId: 'Millbrook', field: 'population', value });
+      expect(err.code).toBe('invalid');
+      expect(err.message).toMatch(/population/);
+    }
+    expect((await refusal('edit-set', { nameOrId: 'Brother Aldous', field: 'status', value: 'sleepy' })).code).toBe('invalid');
+    expect(await read(path)).toBe(before);
+    expect((await refusal('edit-set', { nameOrId: 'Brother Aldous' })).code).toBe('bad-request');
+  });
+
+  it('edit-allowed-relationships names both directions, ready for edit-link', async () => {
+    const npc = (await call('edit-form', { nameOrId: 'Brother Aldous' })).entity.id;
+    const fac = (await call('edit-form', { nameOrId: 'Iron Guild' })).entity.id;
+    const fwd = await call('edit-allowed-relationships', { fromId: npc, toId: fac });
+    expect(fwd.map((a) => a.label)).toEqual(expect.arrayContaining(['MEMBER_OF', 'LEADS', 'RELATED_TO']));
+    expect(fwd.find((a) => a.label === 'MEMBER_OF')).toMatchObject({ from: npc, to: fac, on: 'from', field: 'faction' });
+    const back = await call('edit-allowed-relationships', { fromId: fac, toId: npc });
+    expect(back.find((a) => a.label === 'HAS_MEMBER')).toMatchObject({ from: fac, rel: 'HAS_MEMBER', to: npc, on: 'to', field: 'faction' });
+    expect(back.find((a) => a.label === 'LED_BY')).toMatchObject({ on: 'from', field: 'leader' });
+    // npc -> npc KNOWS is offered once though both ends map it
+    const npc2 = (await call('edit-form', { nameOrId: 'Captain Varo' })).entity.id;
+    expect((await call('edit-allowed-relationships', { fromId: npc, toId: npc2 })).filter((a) => a.label === 'KNOWS')).toHaveLength(1);
+
+    const hm = back.find((a) => a.label === 'HAS_MEMBER')!;
+    const before = await read(ALDOUS);
+    await call('edit-link', { from: hm.from, rel: hm.rel, to: hm.to });
+    expect(await read(ALDOUS)).toBe(before.replace('faction: ["[[Order of the Lantern]]"]', 'faction: ["[[Order of the Lantern]]", "[[Iron Guild]]"]'));
+    const rel = await call('relations-get', { nameOrId: 'Brother Aldous', type: 'MEMBER_OF' });
+    expect(rel.entities.map((e) => e.name)).toContain('Iron Guild');
+    await call('edit-unlink', { from: npc, rel: 'MEMBER_OF', to: fac });
+    expect(await read(ALDOUS)).toBe(before);
+  });
+
+  it('edit-body writes the body only; create + delete; conflict when the file changed on disk', async () => {
+    const f = await call('edit-form', { nameOrId: 'Brother Aldous' });
+    const before = await read(ALDOUS);
+    await call('edit-body', { nameOrId: f.entity.id, body: f.body + '\nHe knows [[Captain Varo]].\n' });
+    expect(await read(ALDOUS)).toBe(before + '\nHe knows [[Captain Varo]].\n');
+    const c = await call('edit-create', { type: 'npc', name: 'Test Person', properties: { status: 'alive' } });
+    expect(c.path).toBe('setting/npcs/Test Person.md');
+    expect(await read(c.path)).toMatch(/status: alive/);
+    const d = await call('edit-delete', { nameOrId: 'Test Person' });
+    expect(d.trashPath).toMatch(/^\.lorecraft\/trash\//);
+    expect((await refusal('edit-create', { type: 'dragon', name: 'X' })).code).toBe('invalid');
+
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(vault, ALDOUS), before + 'typed in Obsidian\n');
+    const err = await refusal('edit-set', { nameOrId: 'Brother Aldous', field: 'role', value: 'abbot' });
+    expect(err.code).toBe('conflict');
+  });
+});
