@@ -320,3 +320,14 @@ describe('a write that fails midway', () => {
     }
   });
 });
+
+describe('editorFor', () => {
+  it('gives every writer of one core the same editor (one queue, one history)', async () => {
+    const { editorFor } = await import('./commands.js');
+    expect(editorFor(host)).toBe(editorFor(host));
+    await editorFor(host).setProperty('Captain Varo', 'status', 'dead');
+    expect(editorFor(host).history().undo).toHaveLength(1);
+    expect(ed.history().undo).toHaveLength(0);
+    editorFor(host).dispose();
+  });
+});

@@ -58,6 +58,22 @@ export function createEditor(host: EditHost): Editor {
   return new EditorImpl(host);
 }
 
+const shared = new WeakMap<EditHost, Editor>();
+
+/**
+ * The editor of a core: one per CoreHost, shared by every writer in the process
+ * (UI handlers, canvas, timeline, MCP), so they use one command queue and one
+ * undo history.
+ */
+export function editorFor(host: EditHost): Editor {
+  let ed = shared.get(host);
+  if (!ed) {
+    ed = createEditor(host);
+    shared.set(host, ed);
+  }
+  return ed;
+}
+
 class EditorImpl implements Editor {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly hist = new History();
@@ -276,11 +292,17 @@ class EditorImpl implements Editor {
       const oldKeys = new Set([normaliseName(e.name), normaliseName(posix.basename(e.path, '.md'))]);
       const schema = this.model.schema();
       const skip = new Set(['tags', 'aliases', 'alias', 'type', schema.title_field]);
+      const mentions = (v: unknown): boolean => {
+        const s = JSON.stringify(v ?? '').normalize('NFC').toLowerCase().replace(/\s+/g, ' ');
+        return [...oldKeys].some((k) => s.includes(k));
+      };
       const rewrite = (text: string, layer: string): string => {
         const match = (l: { name: string; target: string }) => oldKeys.has(normaliseName(l.name)) && this.model.resolve(l.target, layer)?.id === e.id;
         let out = text;
+        const fm = readFrontmatter(out);
         for (const key of fieldNames(out)) {
-          if (skip.has(key)) continue;
+          // only keys whose value mentions the old name are re-parsed and rewritten
+          if (skip.has(key) || !mentions(fm[key])) continue;
           out = mapStrings(out, key, (s) => {
             if (s.includes('[[')) return rewriteLinksInString(s, match, n);
             const t = s.trim();
