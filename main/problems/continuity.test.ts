@@ -88,6 +88,7 @@ describe('overlapping-rulers', () => {
       ['setting/Red Hand.md', 4, 'rules'],
     ]);
     expect(ps[0]!.message).toContain("'Iron Guild' and 'Red Hand'");
+    expect(ps.map((p) => p.entityId)).toEqual(['setting/millbrook', 'setting/red hand']);
   });
 
   it('timeline: an event adding a second ruler is reported once, at the consequence, from its session', async () => {
@@ -102,6 +103,19 @@ describe('overlapping-rulers', () => {
     expect(ps[0]).toMatchObject({ file: 'war/Coup.md', line: 6, entityId: 'war/coup' });
     expect(ps[0]!.message).toContain('session 2');
     expect(ps[0]!.message).toContain('Millbrook');
+  });
+
+  it("a campaign layer's own notes adding a second ruler are reported before its first session", async () => {
+    const r = await validateVault({
+      ...setting,
+      'setting/Red Hand.md': md('title: Red Hand\ntype: faction\nrules: "[[Millbrook]]"'),
+      'war/Usurpers.md': md('title: Usurpers\ntype: faction\nrules: "[[Millbrook]]"'),
+      'war/Later.md': ev('Later', 3, 'participants: ["[[Varo]]"]'),
+    });
+    const ps = withCode(r, 'overlapping-rulers');
+    expect(ps).toHaveLength(1);
+    expect(ps[0]).toMatchObject({ file: 'war/Usurpers.md', line: 4, field: 'rules', entityId: 'war/usurpers' });
+    expect(ps[0]!.message).toContain('before its first session');
   });
 
   it('not reported: a clean handover, a dead ruler replaced, one ruler each, no rules: true type', async () => {

@@ -181,7 +181,7 @@ export const overlappingRulers: Rule = {
       for (const e of edges) {
         out.push({
           severity: this.defaultSeverity, code: this.code, file: e.source, line: e.line,
-          ...(e.field !== null ? { field: e.field } : {}), entityId: e.to,
+          ...(e.field !== null ? { field: e.field } : {}), entityId: ctx.model.entityIdOfPath(e.source) ?? e.from,
           message: `'${name(ctx, place)}' has ${rulers.length} rulers (${type}): ${names}`,
           hint: this.hint,
         });
@@ -191,7 +191,10 @@ export const overlappingRulers: Rule = {
     const state = stateCache(ctx);
     for (const layer of ctx.timeline.campaignLayers()) {
       const reported = new Set<string>(baseSets);
-      for (const session of ctx.timeline.sessions(layer)) {
+      const sessions = ctx.timeline.sessions(layer);
+      // the layer's own base (its notes' relationships, before any event), then after every session
+      const baseSession = (sessions[0] ?? 1) - 1;
+      for (const session of [baseSession, ...sessions]) {
         const { state: gs, byId } = state(layer, session);
         const live = (id: string) => { const s = byId.get(id); return !s || (s.exists && !s.dead); };
         const groups = new Map<string, GraphState['relationships']>();
@@ -214,10 +217,11 @@ export const overlappingRulers: Rule = {
           const declared = [...ctx.model.edges()].find((e) => e.type === type && e.to === place && rulers.includes(e.from) && ctx.model.layerOf(e.source) === layer);
           const names = rulers.map((r) => `'${name(ctx, r, byId)}'`).join(' and ');
           const where: Partial<Problem> = p ? { file: p.path, line: p.line, entityId: p.event }
-            : declared ? { file: declared.source, line: declared.line, entityId: declared.to } : {};
+            : declared ? { file: declared.source, line: declared.line, ...(declared.field !== null ? { field: declared.field } : {}), entityId: ctx.model.entityIdOfPath(declared.source) ?? declared.from } : {};
+          const when = session === baseSession ? 'before its first session' : `from session ${session}`;
           out.push({
             severity: this.defaultSeverity, code: this.code, ...where,
-            message: `in layer ${layer} from session ${session}, '${name(ctx, place, byId)}' has ${rulers.length} rulers (${type}): ${names}${p ? ` (after '${p.name}')` : ''}`,
+            message: `in layer ${layer} ${when}, '${name(ctx, place, byId)}' has ${rulers.length} rulers (${type}): ${names}${p ? ` (after '${p.name}')` : ''}`,
             hint: this.hint,
           });
         }
