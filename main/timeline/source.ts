@@ -21,7 +21,7 @@ export function frontmatterBlock(text: string): { yaml: string; firstLine: numbe
   const first = /^---[ \t]*\r?\n/.exec(src);
   if (!first) return null;
   const rest = src.slice(first[0].length);
-  const close = /^(?:---|\.\.\.)[ \t]*$/m.exec(rest);
+  const close = /^(?:---|\.\.\.)[ \t]*\r?$/m.exec(rest);
   if (!close) return null;
   return { yaml: rest.slice(0, close.index), firstLine: 2 };
 }
