@@ -110,7 +110,7 @@ export class CoreImpl implements CoreHost {
   }
 
   async suggest(prefix: string, limit = 10): Promise<LookupMatch[]> {
-    return this.names().lookup(prefix, limit);
+    return this.names().suggest(prefix, limit);
   }
 
   async list(filter: ListFilter = {}): Promise<{ items: EntitySummary[]; total: number }> {

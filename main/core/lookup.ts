@@ -49,8 +49,20 @@ export class NameLookup {
     return rank(out);
   }
 
-  /** Exact, then prefix, then word-prefix and fuzzy (subsequence) matches; one per entity. */
+  /**
+   * Resolve a name: exact matches (and longer names it is a prefix of) when
+   * there are any; otherwise the completion candidates (suggest).
+   */
   lookup(text: string, limit = 10): LookupMatch[] {
+    return this.complete(text, limit, true);
+  }
+
+  /** Completion: exact, prefix, word-prefix, then fuzzy (subsequence or small edit distance); one per entity. */
+  suggest(text: string, limit = 10): LookupMatch[] {
+    return this.complete(text, limit, false);
+  }
+
+  private complete(text: string, limit: number, exactWins: boolean): LookupMatch[] {
     const q = normaliseName(text);
     if (!q) return [];
     const best = new Map<string, LookupMatch>();
@@ -69,13 +81,19 @@ export class NameLookup {
       offer({ entity: summaryOf(en.entity), confidence: conf(0.6 + 0.19 * (q.length / en.key.length), en), matchedOn: 'prefix', matchedText: en.text });
       if (best.size >= limit * 4) break;
     }
-    if (best.size < limit) {
+    const hadExact = [...best.values()].some((m) => m.confidence >= 0.72);
+    if (best.size < limit && !(exactWins && hadExact)) {
+      const maxEdits = q.length <= 4 ? 1 : 2;
       for (const en of this.entries) {
         if (best.has(en.entity.id) && best.get(en.entity.id)!.confidence >= 0.5) continue;
         const w = wordPrefix(en.key, q);
         if (w) { offer({ entity: summaryOf(en.entity), confidence: conf(0.5 + 0.09 * (q.length / en.key.length), en), matchedOn: 'prefix', matchedText: en.text }); continue; }
         const f = fuzzy(en.key, q);
-        if (f > 0) offer({ entity: summaryOf(en.entity), confidence: conf(0.2 + 0.29 * f, en), matchedOn: 'fuzzy', matchedText: en.text });
+        if (f > 0) { offer({ entity: summaryOf(en.entity), confidence: conf(0.2 + 0.29 * f, en), matchedOn: 'fuzzy', matchedText: en.text }); continue; }
+        if (q.length >= 3 && Math.abs(en.key.length - q.length) <= maxEdits) {
+          const d = editDistance(en.key, q, maxEdits);
+          if (d <= maxEdits) offer({ entity: summaryOf(en.entity), confidence: conf(0.45 - 0.1 * d, en), matchedOn: 'fuzzy', matchedText: en.text });
+        }
       }
     }
     return rank([...best.values()]).slice(0, limit);
@@ -94,6 +112,23 @@ function rank(l: LookupMatch[]): LookupMatch[] {
 function wordPrefix(key: string, q: string): boolean {
   for (let i = key.indexOf(' '); i >= 0; i = key.indexOf(' ', i + 1)) if (key.startsWith(q, i + 1)) return true;
   return false;
+}
+
+/** Levenshtein distance, giving up (returning max + 1) once it exceeds `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
 }
 
 /** Subsequence match quality in (0,1]: 0 when q is not a subsequence of key. Short queries only match compactly. */
