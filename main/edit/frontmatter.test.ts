@@ -119,3 +119,14 @@ describe('body', () => {
     expect(readFrontmatter(t)).toEqual({ title: 'A', tags: ['npc'], n: 1 });
   });
 });
+
+describe('anchors and aliases', () => {
+  it('reads and edits around *aliases without touching the anchor', () => {
+    const t = '---\nbase: &b Millbrook\nhome: *b\nlist: [*b, x]\n---\n';
+    expect(readFrontmatter(t)).toEqual({ base: 'Millbrook', home: 'Millbrook', list: ['Millbrook', 'x'] });
+    expect(setField(t, 'home', 'Millbrook')).toBe(t);
+    expect(setField(t, 'home', 'Oldmere')).toBe(t.replace('home: *b', 'home: Oldmere'));
+    expect(addListItem(t, 'list', 'y')).toBe(t.replace('x]', 'x, y]'));
+    expect(removeListItem(t, 'list', 'Millbrook')).toBe(t.replace('[*b, x]', '[x]'));
+  });
+});

@@ -70,16 +70,23 @@ function parseFm(text: string): Parsed {
 
 /** The frontmatter as plain data ({} when absent). */
 export function readFrontmatter(text: string): Record<string, unknown> {
-  const { map } = parseFm(text);
+  const parsed = parseFm(text);
+  const map = parsed.map;
   if (!map) return {};
   const out: Record<string, unknown> = {};
-  for (const p of map.items) out[keyOf(p)] = p.value === null ? null : (p.value as Node).toJSON();
+  const doc = parsed.doc;
+  for (const p of map.items) out[keyOf(p)] = p.value === null ? null : js(p.value as Node, doc);
   return out;
 }
 
 /** Body text (everything after the closing fence, or after the BOM). */
 export function getBody(text: string): string {
   return text.slice(splitNote(text).bodyStart);
+}
+
+/** Plain value of a node, resolving aliases (*anchor) against its document. */
+function js(n: Node, doc: Document.Parsed): unknown {
+  return n.toJS(doc, { maxAliasCount: 100 });
 }
 
 function keyOf(p: Pair): string {
@@ -218,7 +225,7 @@ export function setField(text: string, key: string, value: unknown): string {
     return splice(text, p, p.fm.length, p.fm.length, line + eol);
   }
   const old = pair.value;
-  const oldJs = old === null ? null : old.toJSON();
+  const oldJs = old === null ? null : js(old, p.doc);
   if (deepEqual(oldJs, value)) return text;
   const keyEnd = (pair.key as Node).range![1];
   const colon = p.fm.indexOf(':', keyEnd);
@@ -258,7 +265,7 @@ export function addListItem(text: string, key: string, item: unknown): string {
   const v = pair?.value ?? null;
   if (!pair || v === null || (isScalar(v) && (v.value === null || v.value === ''))) return setField(text, key, [item]);
   if (!isSeq(v)) {
-    const old = v.toJSON();
+    const old = js(v, p.doc);
     if (deepEqual(old, item)) return text;
     // promote with the scalar's own quoting for both items
     const list = { ...defaultListStyle(p.fm, p.map), item: scalarStyleOf(v) };
@@ -267,7 +274,7 @@ export function addListItem(text: string, key: string, item: unknown): string {
     return splice(text, p, colonEnd, trimEnd(p.fm, v.range![1], colonEnd), renderValue([old, item], p.parts.eol, list, 'PLAIN'));
   }
   const items = v.items as Node[];
-  if (items.some((x) => deepEqual(x.toJSON(), item))) return text;
+  if (items.some((x) => deepEqual(js(x, p.doc), item))) return text;
   if (!items.length) return setField(text, key, [item]);
   const style = listStyleOf(p.fm, v);
   const rendered = renderItem(item, style.item);
@@ -290,9 +297,9 @@ export function removeListItem(text: string, key: string, match: unknown): strin
   const pair = findPair(p.map, key);
   const v = pair?.value ?? null;
   if (!pair || v === null) return text;
-  if (!isSeq(v)) return pred(v.toJSON()) ? unsetField(text, key) : text;
+  if (!isSeq(v)) return pred(js(v, p.doc)) ? unsetField(text, key) : text;
   const items = v.items as Node[];
-  const drop = items.map((x) => pred(x.toJSON()));
+  const drop = items.map((x) => pred(js(x, p.doc)));
   if (!drop.some(Boolean)) return text;
   if (drop.every(Boolean)) return setField(text, key, []);
   if (v.flow) {
