@@ -97,6 +97,7 @@ describe('thellade vault: every note', { timeout: 300_000 }, () => {
           const after = readFrontmatter(out);
           expect(after[span.key]).toEqual(nv);
           expect(Object.keys(after)).toEqual(Object.keys(before));
+          for (const k of Object.keys(before)) if (k !== span.key) expect(after[k]).toEqual(before[k]);
           expect(getBody(out)).toBe(getBody(f.text));
           checked++;
         }
