@@ -25,19 +25,21 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   try {
     const r = await core.sync({ full: !!flags.full });
     await core.searchReady();
+    // every rule's problems (model + main/problems), not only the model's
     const problems = core.problems();
+    const errors = problems.filter((p) => p.severity === 'error').length;
     const searchReadyMs = core.engine.timings.searchReadyMs;
     if (json) {
       io.out(JSON.stringify({
-        entities: r.entities, relationships: r.relationships, placeholders: r.placeholders, problems: r.problems, ms: r.ms,
-        errors: r.errors, full: r.full, changedFiles: r.changedFiles, searchReadyMs: searchReadyMs === null ? null : Math.round(searchReadyMs),
+        entities: r.entities, relationships: r.relationships, placeholders: r.placeholders, problems: problems.length, ms: r.ms,
+        errors, full: r.full, changedFiles: r.changedFiles, searchReadyMs: searchReadyMs === null ? null : Math.round(searchReadyMs),
       }));
     } else {
-      io.out(`${r.entities} entities, ${r.relationships} relationships, ${r.placeholders} placeholders, ${r.problems} problems (${r.errors} errors) in ${r.ms} ms` +
+      io.out(`${r.entities} entities, ${r.relationships} relationships, ${r.placeholders} placeholders, ${problems.length} problems (${errors} errors) in ${r.ms} ms` +
         ` (${r.full ? 'full rebuild' : `${r.changedFiles} changed files`})`);
       printProblems(problems, io);
     }
-    return r.errors > 0 ? 1 : 0;
+    return errors > 0 ? 1 : 0;
   } catch (err) {
     reportError(err, io, json);
     return 1;
