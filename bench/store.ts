@@ -71,7 +71,7 @@ async function timeMany(iter: number, fn: (i: number) => Promise<unknown>): Prom
 
 export async function bench(ctx: { quick: boolean; tmpDir: string }): Promise<Record<string, unknown>> {
   const n = ctx.quick ? 1000 : 10000;
-  const iter = ctx.quick ? 30 : 200;
+  const iter = ctx.quick ? 20 : 100;
   const { entities, edges } = syntheticWorld(n, 5);
   const store = createKuzuStore(join(ctx.tmpDir, 'store-bench'));
   try {
