@@ -9,7 +9,8 @@ import type { Rule, RuleInfo } from './types.js';
 import { orphan, relationshipTargetType } from './rules/graph.js';
 import { duplicateAlias } from './rules/names.js';
 import { unknownProperty } from './rules/schema-props.js';
-import { deadParticipant, overlappingRulers, participantBeforeCreation } from './rules/continuity.js';
+import { deadParticipant, participantBeforeCreation } from './rules/continuity.js';
+import { overlappingRulers } from './rules/rulers.js';
 
 const g = (code: string, defaultSeverity: RuleInfo['defaultSeverity'], origin: RuleInfo['origin'], summary: string, hint: string): RuleInfo =>
   ({ code, defaultSeverity, origin, summary, hint });
