@@ -23,7 +23,7 @@ export function structuredCharBudget(budgetTokens: number): number {
 }
 
 export function jsonSize(v: unknown): number {
-  return JSON.stringify(v).length;
+  return (JSON.stringify(v) ?? "null").length;
 }
 
 // ---------------------------------------------------------------- cursors
@@ -64,11 +64,18 @@ export function decodeCursor(tool: string, key: string, cursor: string | undefin
 /**
  * The largest n such that `build(items.slice(0, n))` serialises within `maxChars`
  * (binary search; the build is monotone in n). Returns at least 0.
+ * Contract: `build` serialises every item of its slice at least once, so the
+ * items' own sizes bound n from above — a 10,000-step traversal is never
+ * stringified whole.
  */
 export function fitCount<T>(items: T[], maxChars: number, build: (slice: T[]) => unknown): number {
-  if (jsonSize(build(items)) <= maxChars) return items.length;
+  let hi = 0;
+  for (let sum = 0; hi < items.length; hi++) {
+    sum += jsonSize(items[hi]) + 1;
+    if (sum > maxChars) break;
+  }
+  if (hi === items.length && jsonSize(build(items)) <= maxChars) return items.length;
   let lo = 0;
-  let hi = items.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
     if (jsonSize(build(items.slice(0, mid))) <= maxChars) lo = mid; else hi = mid - 1;
