@@ -20,7 +20,8 @@ import type { Editor } from '../main/edit/commands.js';
 export interface EditBenchContext {
   quick: boolean;
   tmpDir: string;
-  generateVault?: (dir: string, opts: Record<string, unknown>) => Promise<unknown>;
+  /** bench/generate.ts's generateVault (imported when not given) */
+  generateVault?: (dir: string, opts: { entities: number }) => Promise<unknown>;
 }
 
 export interface EditBenchResult {
@@ -35,24 +36,6 @@ export interface EditBenchResult {
 function pct(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 100) / 100;
-}
-
-/** Minimal stand-in generator for direct runs (bench/run.ts passes the shared one). */
-async function ownVault(dir: string, n: number): Promise<void> {
-  writeFileSync(join(dir, 'schema.yaml'), `entity_types:
-  - name: npc
-    properties: [{ name: status, type: enum, values: [alive, dead, missing] }, { name: age, type: integer }]
-    field_mappings: [{ field: organization, relationship: MEMBER_OF }]
-  - name: faction
-relationship_types: [{ name: MEMBER_OF, inverse: HAS_MEMBER }]
-`);
-  mkdirSync(join(dir, 'npcs'), { recursive: true });
-  mkdirSync(join(dir, 'factions'), { recursive: true });
-  const nf = Math.max(1, Math.floor(n / 20));
-  for (let i = 0; i < nf; i++) writeFileSync(join(dir, 'factions', `Faction ${i}.md`), `---\ntype: faction\n---\n# Faction ${i}\n`);
-  for (let i = 0; i < n - nf; i++) {
-    writeFileSync(join(dir, 'npcs', `Npc ${i}.md`), `---\ntype: npc\nstatus: alive\norganization:\n  - "[[Faction ${i % nf}]]"\n---\nKnows [[Npc ${(i * 7 + 1) % (n - nf)}]].\n`);
-  }
 }
 
 function notesUnder(dir: string, out: string[] = [], root = dir): string[] {
@@ -82,8 +65,8 @@ export async function bench(ctx: EditBenchContext): Promise<EditBenchResult> {
   const n = ctx.quick ? 1000 : 10000;
   const dir = join(ctx.tmpDir, 'edit-vault');
   mkdirSync(dir, { recursive: true });
-  if (ctx.generateVault) await ctx.generateVault(dir, { entities: n });
-  else await ownVault(dir, n);
+  const generate = ctx.generateVault ?? (await import('./generate.js')).generateVault;
+  await generate(dir, { entities: n });
 
   // the rename target, referenced from the bodies of 100 existing notes
   const notes = notesUnder(dir);
