@@ -15,7 +15,8 @@ import { CoreSession } from '../web/session.js';
 import { ElectronTransport } from './ipc.js';
 import { buildMenu } from './menu.js';
 import { RecentVaults } from './recent.js';
-import { createMainWindow, isRendererUrl } from './window.js';
+import { isRendererUrl } from './sender.js';
+import { createMainWindow } from './window.js';
 
 const devUrl = process.env.LORECRAFT_DEV_URL;
 if (process.env.LORECRAFT_USER_DATA) app.setPath('userData', process.env.LORECRAFT_USER_DATA);

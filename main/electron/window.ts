@@ -20,14 +20,6 @@ function openExternally(url: string): void {
   if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
 }
 
-/** Is this URL our renderer (for the IPC sender check)? */
-export function isRendererUrl(url: string | undefined, rendererUrl: string): boolean {
-  if (!url) return false;
-  const base = rendererUrl.replace(/[?#].*$/, '');
-  if (base.startsWith('file://')) return url.replace(/[?#].*$/, '') === base;
-  return url.startsWith(new URL(base).origin + '/');
-}
-
 export function createMainWindow(opts: WindowOptions): BrowserWindow {
   session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
   if (opts.dev) {
