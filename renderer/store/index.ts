@@ -14,8 +14,9 @@ import { createSearchSlice, type SearchSlice } from '../features/search/slice.js
 import { createGraphSlice, type GraphSlice } from '../features/canvas/slice.js';
 import { createEntitySlice, type EntitySlice } from '../features/entity/slice.js';
 import { createProblemsSlice, type ProblemsSlice } from '../features/problems/slice.js';
+import { createEditorSlice, type EditorSlice } from '../features/editor/slice.js';
 
-export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice;
+export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice & EditorSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createVaultSlice(...a),
@@ -24,4 +25,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createGraphSlice(...a),
   ...createEntitySlice(...a),
   ...createProblemsSlice(...a),
+  ...createEditorSlice(...a),
 }));
