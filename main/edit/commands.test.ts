@@ -215,6 +215,11 @@ describe('rename, delete, create, body', () => {
     expect((await refusal(ed.createEntity('npc', 'NUL'))).code).toBe('invalid');
     expect((await refusal(ed.createEntity('npc', 'X', { properties: { status: 'zombie' } }))).code).toBe('invalid');
     expect((await refusal(ed.createEntity('npc', 'X', { layer: 'nope' }))).message).toMatch(/unknown layer/);
+    // undo of a create removes the note and its entity
+    await ed.undo();
+    expect(existsSync(join(vault, 'Places/Oldmere.md'))).toBe(false);
+    expect(host.engine.model.entity('main/oldmere')).toBeUndefined();
+    expect(existsSync(join(vault, 'People/Lady Wren.md'))).toBe(true);
   });
   it('replaces the body and keeps the frontmatter bytes', async () => {
     await ed.replaceBody('Mira', 'Mira, a [[Red Hand]] scout.\n');
