@@ -107,7 +107,7 @@ export async function bench(ctx: McpBenchContext): Promise<Record<string, unknow
   // 3. The reference memory server, loaded with the same entities and relations.
   const memDir = mkdtempSync(join(tmpdir(), 'lorecraft-memory-'));
   const mem = await stdio(process.execPath, [MEMORY_BIN], { MEMORY_FILE_PATH: join(memDir, 'memory.jsonl') });
-  let memLat: Record<string, Stat> = {};
+  let memLat: Record<string, Stat>;
   const load = { entities_ms: 0, relations_ms: 0 };
   try {
     let t = performance.now();
