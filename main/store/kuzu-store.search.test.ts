@@ -91,4 +91,13 @@ describe('search', () => {
     // no ensureSearchIndex() call: search builds the index itself
     expect((await store.search('fortress', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Moon Gate']);
   });
+
+  it('reads keep working while the index is being built after a rebuild', async () => {
+    await store.rebuild(Array.from({ length: 300 }, (_, i) => ent(`Note ${i}`, { body: `river ${i} crossing` })), []);
+    const building = store.ensureSearchIndex();
+    const reads = await Promise.all(Array.from({ length: 20 }, (_, i) => store.getEntity(`main/note ${i}`)));
+    expect(reads.every((r) => r !== null)).toBe(true);
+    await building;
+    expect((await store.search('crossing', { limit: 5 }))).toHaveLength(5);
+  });
 });
