@@ -25,6 +25,10 @@ export const GATHERED_RULES: RuleInfo[] = [
   g('binary', 'error', 'parse', 'the .md file contains binary data', 'remove the file or exclude it in lorecraft.yaml'),
   g('too-large', 'error', 'parse', 'the file is larger than the parser accepts', 'split the note or exclude it'),
   g('parse-failed', 'error', 'parse', 'the parser could not read the file', 'check the file is readable text'),
+  // walking the vault (main/sync)
+  g('read-failed', 'error', 'parse', 'a file or folder of the vault cannot be read', 'check its permissions'),
+  g('symlink-loop', 'warning', 'parse', 'a symbolic link loops: skipped', 'remove or fix the link'),
+  g('symlink-outside', 'warning', 'parse', 'a symbolic link leads outside the vault: not followed', 'move the target into the vault, or ignore this'),
   // lorecraft.yaml / schema.yaml (main/config)
   g('config-invalid', 'error', 'config', 'lorecraft.yaml or schema.yaml has a value of the wrong shape (that part falls back to its default)', 'fix the value at the line shown'),
   g('config-unknown-key', 'warning', 'config', 'lorecraft.yaml or schema.yaml has a key Lorecraft does not know', 'remove or fix the key'),
