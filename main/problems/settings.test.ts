@@ -5,7 +5,9 @@ import { formatReport } from './format.js';
 import { cleanupVaults, md, SCHEMA, validateVault, withCode, writeVault } from './test-vault.js';
 import { validate } from './index.js';
 import { loadModel } from './load-model.js';
-import { computedRules } from './registry.js';
+import { allRules, computedRules } from './registry.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Rule } from './types.js';
 
 afterAll(cleanupVaults);
@@ -52,6 +54,13 @@ describe('severity settings in schema.yaml', () => {
     const r = await validateVault(files, { schema: `${SCHEMA}\nrules:\n  orphans: off\n` });
     expect(withCode(r, 'unknown-rule')).toMatchObject([{ severity: 'warning', field: 'rules.orphans' }]);
     expect(withCode(r, 'orphan')).toHaveLength(1);
+  });
+});
+
+describe('docs', () => {
+  it('docs/validate.md documents every rule code with its default severity', () => {
+    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'validate.md'), 'utf8');
+    for (const r of allRules()) expect(doc, r.code).toMatch(new RegExp(`\\| \`${r.code}\` \\| ${r.defaultSeverity} \\|`));
   });
 });
 
