@@ -3,7 +3,8 @@
 //   main/electron/main.ts -> dist/main/electron/main.cjs  (Electron main, CJS)
 //   preload/preload.ts    -> dist/preload/preload.cjs     (sandboxed preload, CJS)
 //   main/cli/index.ts     -> dist/main/cli.mjs            (the `lorecraft` CLI, ESM; bin/lorecraft.mjs prefers it)
-// kuzu (native addon) and electron stay external. Usage: node scripts/build-main.mjs [--watch] [--no-cli]
+// kuzu (native addon) and electron stay external.
+// Usage: node scripts/build-main.mjs [--watch] [--no-cli] [--outdir DIR (default dist; tests build elsewhere)]
 import { build, context } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -11,6 +12,8 @@ import { dirname, join } from 'node:path';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const watch = process.argv.includes('--watch');
 const withCli = !process.argv.includes('--no-cli');
+const outIdx = process.argv.indexOf('--outdir');
+const out = outIdx > 0 ? process.argv[outIdx + 1] : join(root, 'dist');
 
 const common = {
   bundle: true,
@@ -29,12 +32,12 @@ const cjsImportMeta = {
 };
 
 const targets = [
-  { ...common, ...cjsImportMeta, entryPoints: ['main/electron/main.ts'], outfile: 'dist/main/electron/main.cjs', format: 'cjs' },
-  { ...common, ...cjsImportMeta, entryPoints: ['preload/preload.ts'], outfile: 'dist/preload/preload.cjs', format: 'cjs' },
+  { ...common, ...cjsImportMeta, entryPoints: ['main/electron/main.ts'], outfile: join(out, 'main/electron/main.cjs'), format: 'cjs' },
+  { ...common, ...cjsImportMeta, entryPoints: ['preload/preload.ts'], outfile: join(out, 'preload/preload.cjs'), format: 'cjs' },
 ];
 if (withCli) {
   targets.push({
-    ...common, entryPoints: ['main/cli/index.ts'], outfile: 'dist/main/cli.mjs', format: 'esm',
+    ...common, entryPoints: ['main/cli/index.ts'], outfile: join(out, 'main/cli.mjs'), format: 'esm',
     // bundled CJS dependencies call require(): give the ESM bundle one
     banner: { js: "import { createRequire as __lc_createRequire } from 'node:module'; const require = __lc_createRequire(import.meta.url);" },
   });
