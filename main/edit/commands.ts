@@ -40,7 +40,8 @@ export interface Editor {
   createEntity(type: string, name: string, opts?: EditOptions & { layer?: string; properties?: Record<string, unknown> }): Promise<EditResult & { id: string; path: string }>;
   setProperty(name: string, field: string, value: unknown, opts?: EditOptions): Promise<EditResult>;
   unsetProperty(name: string, field: string, opts?: EditOptions): Promise<EditResult>;
-  addRelationship(from: string, rel: string, to: string, opts?: EditOptions): Promise<EditResult>;
+  /** `placeholder: true`: a `to` with no note is written by name (a link to a note not written yet); the field must be on `from`'s type */
+  addRelationship(from: string, rel: string, to: string, opts?: EditOptions & { placeholder?: boolean }): Promise<EditResult>;
   removeRelationship(from: string, rel: string, to: string, opts?: EditOptions): Promise<EditResult>;
   rename(oldName: string, newName: string, opts?: EditOptions): Promise<EditResult & { path: string }>;
   /** moves the note to <vault>/.lorecraft/trash/; `referrers` still point at it */
@@ -229,9 +230,13 @@ class EditorImpl implements Editor {
     });
   }
 
-  addRelationship(from: string, rel: string, to: string, opts: EditOptions = {}) {
+  addRelationship(from: string, rel: string, to: string, opts: EditOptions & { placeholder?: boolean } = {}) {
     return this.queue(async () => {
       const a = this.find(from);
+      if (opts.placeholder) {
+        const known = this.model.entity(to) ?? this.model.resolve(to, a.layer);
+        if (!known || known.placeholder) return this.linkPlaceholder(a, rel, checkEntityName(known?.name ?? to), opts);
+      }
       const b = this.find(to);
       const wt = writeTarget(this.model.schema(), a.type, b.type, rel);
       const [holder, other] = wt.end === 'from' ? [a, b] : [b, a];
@@ -245,10 +250,25 @@ class EditorImpl implements Editor {
     });
   }
 
+  /** `a -[rel]-> name` where name has no note: written on a's note only, by name (no target type to check yet). */
+  private async linkPlaceholder(a: EntityRecord & { path: string }, rel: string, name: string, opts: EditOptions): Promise<EditResult> {
+    const wt = writeTarget(this.model.schema(), a.type, null, rel);
+    if (wt.end !== 'from') throw invalid(`${rel.toUpperCase()} is written in the other entity's note, and ${name} has no note yet: create it first`, { field: 'relationship' });
+    const cur = this.model.note(a.path)?.frontmatter[wt.field];
+    const items = Array.isArray(cur) ? cur : cur === undefined || cur === null ? [] : [cur];
+    const key = normaliseName(name);
+    if (items.some((x) => typeof x === 'string' && normaliseName(x.trim().replace(/^\[\[([^\]|#]*).*$/, '$1').trim()) === key)) return { changed: [], event: emptyEvent(opts.origin ?? 'app') };
+    const ref = this.wikiStyle(wt.field) ? `[[${name}]]` : name;
+    const ch = await this.edit(a.path, (t) => wt.cardinality === 'scalar' ? setField(t, wt.field, ref) : addListItem(t, wt.field, ref));
+    return this.commit(`link ${a.name} ${rel.toUpperCase()} ${name}`, [ch], opts);
+  }
+
   removeRelationship(from: string, rel: string, to: string, opts: EditOptions = {}) {
     return this.queue(async () => {
       const a = this.find(from);
-      const b = this.find(to);
+      // the other end may be a placeholder (a name with no note): its links can be removed all the same
+      const ph = this.model.entity(to) ?? this.model.resolve(to, a.layer);
+      const b = ph?.placeholder ? ph : this.find(to);
       const info = relInfo(this.model.schema(), rel);
       if (!info) writeTarget(this.model.schema(), a.type, b.type, rel); // throws the 'unknown relationship' refusal
       const R = rel.toUpperCase();
