@@ -45,8 +45,14 @@ function rng(seed: number) {
 
 async function stdio(command: string, args: string[], env: Record<string, string> = {}) {
   const transport = new StdioClientTransport({ command, args, cwd: REPO, stderr: 'pipe', env: { ...process.env, ...env } as Record<string, string> });
+  let err = '';
+  transport.stderr?.on('data', (c: Buffer) => { err = (err + c.toString()).slice(-4000); });
   const client = new Client({ name: 'lorecraft-bench', version: '1.0.0' });
-  await client.connect(transport);
+  try {
+    await client.connect(transport);
+  } catch (e) {
+    throw new Error(`${command} ${args.join(' ')} did not start: ${String(e)}\n${err}`);
+  }
   return client;
 }
 

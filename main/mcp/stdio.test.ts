@@ -104,6 +104,26 @@ describe('lorecraft mcp over stdio', () => {
     await waitFor(() => !existsSync(ENDPOINT(dir)), 15_000, 'endpoint removal');
   });
 
+  it('a read-only holder refuses a read-write relay; a relay exits when its holder quits', async () => {
+    const a = stdioClient(['--vault', dir]);
+    await a.connect();
+    await waitFor(() => existsSync(ENDPOINT(dir)), 10_000, 'endpoint file');
+    const rw = spawn(process.execPath, [CLI, 'mcp', '--vault', dir, '--read-write'], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
+    let rwErr = '';
+    rw.stderr.on('data', (c: Buffer) => { rwErr += c.toString(); });
+    expect(await new Promise((ok) => rw.once('exit', ok))).toBe(1);
+    expect(rwErr).toMatch(/refused the MCP connection: .*read-write/);
+
+    const b = spawn(process.execPath, [CLI, 'mcp', '--vault', dir], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
+    let bErr = '';
+    b.stderr.on('data', (c: Buffer) => { bErr += c.toString(); });
+    await waitFor(() => bErr.includes('relaying'), 30_000, 'relay');
+    const exited = new Promise((ok) => b.once('exit', ok));
+    await a.client.close(); // the holder quits
+    expect(await exited).toBe(0);
+    expect(bErr).toContain('relay closed');
+  });
+
   it('a bridge refuses a wrong token, and a stale endpoint file is ignored', async () => {
     await mkdir(join(dir, '.lorecraft'), { recursive: true });
     // stale: a dead pid. The process opens the vault itself and replaces the file.
