@@ -18,6 +18,7 @@ import type {
   SyncReport, SyncStatus, Traversal, TraversalStep,
 } from './types.js';
 import { editHandlers } from './contract-edit.js';
+import { timelineHandlers } from './contract-timeline.js';
 
 // ---------------------------------------------------------------------------
 // Domain payload schemas (mirror shared/types.ts; `satisfies` keeps them in step)
@@ -231,6 +232,7 @@ export const contract = {
   ...graphHandlers,
   ...problemsHandlers,
   ...editHandlers,
+  ...timelineHandlers,
 };
 
 export type Contract = typeof contract;

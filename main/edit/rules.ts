@@ -66,6 +66,14 @@ export function checkProperty(schema: Schema, def: EntityType | undefined, field
     throw invalid(`${where} holds the relationship ${m.relationship}: use link/unlink`, { field });
   }
   if (field === 'related') throw invalid(`related holds relationships: use link/unlink with RELATED_TO`, { field });
+  // an event note's `consequences` (docs/timeline.md) is not a schema property: a list of
+  // mappings, checked item by item by the timeline (problems with file and line)
+  if (def && field === 'consequences' && def.name === (schema.events?.type ?? 'event')) {
+    if (!Array.isArray(value) || !value.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x))) {
+      throw invalid(`${where} must be a list of consequence mappings ({ entity, property|relationship|created|destroyed, ... })`, { field });
+    }
+    return;
+  }
   if (!def) return; // untyped notes: no schema to check against
   const p = propDef(def, field);
   if (!p) {

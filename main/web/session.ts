@@ -6,6 +6,7 @@
  */
 import type { CoreHost } from '../core/index.js';
 import { createEditor, type Editor } from '../edit/commands.js';
+import { createTimeline, type TimelineService } from '../timeline/index.js';
 import type { VaultInfo } from '../../shared/contract.js';
 import type { Emit } from '../../shared/rpc.js';
 
@@ -26,6 +27,8 @@ export class CoreSession {
   private core: CoreHost | null = null;
   /** the write-back editor of the open core, created on first use (undo history lives here) */
   private editorOf: { core: CoreHost; editor: Editor } | null = null;
+  /** the timeline engine of the open core, created on first use (its index is rebuilt lazily after changes) */
+  private timelineOf: { core: CoreHost; timeline: TimelineService } | null = null;
   private unsubscribe: (() => void) | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -47,6 +50,16 @@ export class CoreSession {
     const core = this.current();
     if (this.editorOf?.core !== core) this.editorOf = { core, editor: createEditor(core) };
     return this.editorOf.editor;
+  }
+
+  /** The one TimelineService of the open core (lazily created; closed with the core). */
+  timeline(): TimelineService {
+    const core = this.current();
+    if (this.timelineOf?.core !== core) {
+      this.timelineOf?.timeline.close();
+      this.timelineOf = { core, timeline: createTimeline(core) };
+    }
+    return this.timelineOf.timeline;
   }
 
   get isOpen(): boolean { return this.core !== null; }
@@ -86,6 +99,8 @@ export class CoreSession {
     this.unsubscribe = null;
     this.editorOf?.editor.dispose();
     this.editorOf = null;
+    this.timelineOf?.timeline.close();
+    this.timelineOf = null;
     const core = this.core;
     this.core = null;
     if (core) await core.close();

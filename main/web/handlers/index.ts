@@ -8,6 +8,7 @@ import type { CoreSession } from '../session.js';
 import { appGroup, vaultGroup, schemaGroup } from './vault.js';
 import { entityGroup, searchGroup, graphGroup, problemsGroup } from './entity.js';
 import { editGroup } from './edit.js';
+import { timelineGroup } from './timeline.js';
 
 export function createHandlers(session: CoreSession): Handlers {
   return {
@@ -19,5 +20,6 @@ export function createHandlers(session: CoreSession): Handlers {
     ...graphGroup(session),
     ...problemsGroup(session),
     ...editGroup(session),
+    ...timelineGroup(session),
   } satisfies Handlers;
 }

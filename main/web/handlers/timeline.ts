@@ -1,0 +1,140 @@
+/**
+ * The `timeline-*` group (shared/contract-timeline.ts) over the session's one
+ * TimelineService (session.timeline()). Reads are synchronous lookups in the
+ * engine's memoised index; "new event here" goes through the session's Editor
+ * (origin 'app', so it enters the undo history).
+ */
+import type { timelineHandlers, TimelineGraphAt, TimelineEventView } from '../../../shared/contract-timeline.js';
+import { CoreError } from '../../core/api.js';
+import type { CoreHost } from '../../core/index.js';
+import type { Provenance, TimelineEvent } from '../../timeline/index.js';
+import type { CoreSession } from '../session.js';
+import type { Group } from './vault.js';
+
+const APP = { origin: 'app' as const };
+
+/** Lanes of the scrubber, in display order. */
+export const LANES = ['deaths & ruin', 'creations', 'relationships', 'changes', 'sessions'] as const;
+
+/** The lane an event is drawn in: its most dramatic consequence (valid ones only). */
+export function laneOf(e: TimelineEvent, dead = /^(dead|deceased|killed|slain|destroyed|ruined|razed|fallen|lost|dissolved|disbanded|false)$/i): (typeof LANES)[number] {
+  const ks = e.consequences.filter((k) => k.valid);
+  if (ks.some((k) => k.kind === 'destroyed' || (k.kind === 'set' && typeof k.value === 'string' && dead.test(k.value)))) return 'deaths & ruin';
+  if (ks.some((k) => k.kind === 'created')) return 'creations';
+  if (ks.some((k) => k.kind === 'relationship-add' || k.kind === 'relationship-remove')) return 'relationships';
+  if (ks.length > 0) return 'changes';
+  return 'sessions';
+}
+
+/** 'The Burning of Millbrook, session 3' */
+export function cite(p: Provenance | undefined): string | undefined {
+  return p ? `${p.name}, session ${p.session}` : undefined;
+}
+
+function withTags(core: CoreHost, e: TimelineEvent): TimelineEventView {
+  return { ...e, tags: core.engine.model.entity(e.id)?.tags ?? [] };
+}
+
+/** The canvas overlay for (layer, session): only what deviates from the base graph. */
+export function overlayAt(session: CoreSession, layer: string, at: number | null): TimelineGraphAt {
+  const tl = session.timeline();
+  const frame = tl.frame(layer, at);
+  const graph = tl.graphAt(layer, at); // memoised: frame() computed it already
+  const entities: TimelineGraphAt['entities'] = {};
+  const dead = new Set(frame.dead);
+  for (const e of graph.entities) {
+    if (e.lifecycle === 'not-yet-created') {
+      entities[e.id] = { status: 'not-yet-created' };
+    } else if (dead.has(e.id)) {
+      // dead wins over destroyed: a slain NPC is shown dead (the note names both when both hold)
+      const note = cite(e.died);
+      const also = e.lifecycle === 'destroyed' && e.destroyed && cite(e.destroyed) !== note ? `; destroyed ← ${cite(e.destroyed)}` : '';
+      entities[e.id] = { status: 'dead', ...(note ? { note: `dead ← ${note}${also}` } : {}) };
+    } else if (e.lifecycle === 'destroyed') {
+      const note = cite(e.destroyed);
+      entities[e.id] = { status: 'destroyed', ...(note ? { note: `destroyed ← ${note}` } : {}) };
+    } else if (e.created) {
+      entities[e.id] = { status: 'created', note: `created ← ${cite(e.created)}` };
+    }
+  }
+  const names = new Map(tl.timeline(layer).map((ev) => [ev.id, ev]));
+  const removedBy = new Map(graph.removedRelationships.map((r) => [`${r.from}\u0000${r.type}\u0000${r.to}`, r.removedBy]));
+  return {
+    layer, session: frame.session, entities,
+    addedEdges: frame.added.map((a) => {
+      const ev = names.get(a.event);
+      return { from: a.from, to: a.to, type: a.type, ...(ev ? { note: `added ← ${ev.name}, session ${ev.session}` } : {}) };
+    }),
+    removedEdges: frame.hidden.map((h) => {
+      const note = cite(removedBy.get(`${h.from}\u0000${h.type}\u0000${h.to}`));
+      return { from: h.from, to: h.to, type: h.type, ...(note ? { note: `removed ← ${note}` } : {}) };
+    }),
+    changed: frame.changed,
+  };
+}
+
+export function timelineGroup(session: CoreSession): Group<typeof timelineHandlers> {
+  const core = () => session.current();
+  const tl = () => session.timeline();
+  return {
+    'timeline-sessions': async ({ layer }) => {
+      const c = core();
+      const sessions = tl().sessions(layer);
+      const events = tl().timeline(layer);
+      const laneMap: Record<string, string> = {};
+      for (const e of events) laneMap[e.id] = laneOf(e);
+      const used = new Set(Object.values(laneMap));
+      const first = sessions[0]?.session ?? 1;
+      return {
+        layer, sessions, events: events.map((e) => withTags(c, e)),
+        lanes: LANES.filter((l) => used.has(l)), laneOf: laneMap,
+        before: Math.min(0, first - 1),
+      };
+    },
+    'timeline-events': async ({ layer, from, to, entity }) => {
+      const c = core();
+      const q = { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), ...(entity !== undefined ? { entity } : {}) };
+      return tl().timeline(layer, q).map((e) => withTags(c, e));
+    },
+    'timeline-graph-at': async ({ layer, session: at }) => overlayAt(session, layer, at),
+    'timeline-state': async ({ nameOrId, layer, session: at }) => tl().stateAt(nameOrId, layer, at ?? null),
+    'timeline-diff': async ({ layer, from, to }) => tl().diff(layer, from, to),
+    'timeline-create-event': async ({ layer, session: at, title, date, participants, location, consequences }) => {
+      const c = core();
+      const cfg = c.engine.model.config();
+      const def = cfg.layers.find((l) => l.name === layer);
+      if (!def) throw new CoreError('unknown-layer', `unknown layer '${layer}' (layers: ${cfg.layers.map((l) => l.name).join(', ')})`, { layer });
+      const schema = c.engine.model.schema();
+      const ev = schema.events ?? {};
+      const type = ev.type ?? 'event';
+      const props: Record<string, unknown> = { [ev.session_field ?? 'session']: at };
+      if (date) props[ev.date_field ?? 'date_in_world'] = date;
+      if (consequences?.length) props.consequences = consequences;
+      const ed = session.editor();
+      const made = await ed.createEntity(type, title, { ...APP, layer, properties: props });
+      const changed = [...made.changed];
+      let event = made.event;
+      // participants and location are relationship fields: the editor writes them as links
+      const links: Array<[string, string]> = [];
+      const typeDef = schema.entity_types.find((t) => t.name === type);
+      const relOf = (field: string) => typeDef?.field_mappings.find((m) => m.field === field)?.relationship;
+      const pRel = relOf(ev.participants_field ?? 'participants');
+      const lRel = relOf(ev.location_field ?? 'location');
+      for (const p of participants ?? []) {
+        if (!pRel) throw new CoreError('invalid', `event type ${type} maps no relationship for participants`, { field: 'participants' });
+        links.push([pRel, p]);
+      }
+      if (location) {
+        if (!lRel) throw new CoreError('invalid', `event type ${type} maps no relationship for location`, { field: 'location' });
+        links.push([lRel, location]);
+      }
+      for (const [rel, name] of links) {
+        const target = c.engine.model.resolve(name, layer);
+        const res = await ed.addRelationship(made.id || made.path, rel, target?.id ?? name, { ...APP, ...(target ? {} : { placeholder: true }) });
+        changed.push(...res.changed);
+        event = res.event;
+      }
+      return { id: made.id, path: made.path, changed, event };
+    },
+  };
+}
