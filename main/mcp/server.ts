@@ -14,14 +14,24 @@ import { timeTools } from './tools/time.js';
 import { worldTools } from './tools/world.js';
 import { writeTools } from './tools/write.js';
 import { registerTool } from './tool.js';
+import { adaptEditor } from './wire.js';
+import type { Editor } from '../edit/commands.js';
+import type { CoreHost } from '../core/index.js';
+
+function isRawEditor(e: McpEditor | Editor): e is Editor {
+  return typeof (e as Editor).setProperty === 'function';
+}
 
 export const SERVER_NAME = 'lorecraft';
 export const SERVER_VERSION = '0.1.0';
 
 export interface McpServerDeps {
   host: McpHost;
-  /** the write-back editor adapted for MCP (see adapters.ts); required for read-write mode */
-  editor?: McpEditor;
+  /**
+   * The write-back editor: main/edit's Editor (createEditor(host); adapted here, commands run
+   * with origin 'mcp') or an McpEditor. Required for read-write mode.
+   */
+  editor?: McpEditor | Editor;
   /** the timeline adapted for MCP; without it the time tools are not registered */
   timeline?: McpTimeline;
   mode: McpMode;
@@ -36,8 +46,9 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
   if (!Number.isInteger(budgetTokens) || budgetTokens < 500) throw new RangeError(`budgetTokens must be an integer ≥ 500, got ${budgetTokens}`);
   if (deps.mode === 'read-write' && !deps.editor) throw new Error('read-write mode needs the write-back editor');
   const log = deps.log ?? ((l: string) => process.stderr.write(l + '\n'));
+  const editor = deps.editor && isRawEditor(deps.editor) ? adaptEditor(deps.host as CoreHost, deps.editor) : deps.editor;
   const ctx: McpContext = {
-    host: deps.host, editor: deps.editor, timeline: deps.timeline, mode: deps.mode,
+    host: deps.host, editor, timeline: deps.timeline, mode: deps.mode,
     budgetTokens, maxChars: structuredCharBudget(budgetTokens), log,
   };
   const v = vocabulary(deps.host);
@@ -58,7 +69,7 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
     ...(deps.timeline ? timeTools(ctx, v, deps.timeline) : []),
     ...sceneTools(ctx, v),
     ...worldTools(ctx, v),
-    ...(deps.mode === 'read-write' && deps.editor ? writeTools(ctx, v, deps.editor) : []),
+    ...(deps.mode === 'read-write' && editor ? writeTools(ctx, v, editor) : []),
   ];
   for (const s of specs) registerTool(server, s, { budgetTokens, log });
   registerResources(server, ctx);

@@ -94,6 +94,17 @@ describe('lorecraft mcp over stdio', () => {
     const seen = await a.client.callTool({ name: 'get_entity', arguments: { name: 'Kira Ashwood' } });
     expect((structured(seen).entity as { properties: Record<string, unknown> }).properties.role).toBe('warden captain');
 
+    // the holder watches the files: an edit made outside Lorecraft shows up
+    const note = join(dir, 'setting/npcs/Old Marrow.md');
+    await writeFile(note, (await readFile(note, 'utf8')).replace(/^title: Old Marrow$/m, 'title: Old Marrow\nhonorific: the Cartographer'));
+    let props: Record<string, unknown> = {};
+    for (let i = 0; i < 100 && props.honorific !== 'the Cartographer'; i++) {
+      await new Promise((ok) => setTimeout(ok, 200));
+      const g = await b.client.callTool({ name: 'get_entity', arguments: { name: 'Old Marrow' } });
+      props = (structured(g).entity as { properties: Record<string, unknown> }).properties;
+    }
+    expect(props.honorific).toBe('the Cartographer');
+
     // a read-only relay gets no write tools
     const c = stdioClient(['--vault', dir]);
     await c.connect();

@@ -120,3 +120,27 @@ describe('write refusals change nothing', () => {
     expect(existsSync(join(h.dir, 'setting', 'sessions', 'Oops.md'))).toBe(false);
   });
 });
+
+describe('the factory takes main/edit\'s Editor as is', () => {
+  it('adapts createEditor(host) and writes with origin mcp', async () => {
+    const { createEditor } = await import('../edit/commands.js');
+    const { createMcpServer } = await import('./server.js');
+    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const editor = createEditor(h.host);
+    const server = createMcpServer({ host: h.host, mode: 'read-write', editor });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(a);
+    const client = new Client({ name: 'raw-editor', version: '1' });
+    await client.connect(b);
+    const seen: ChangeEvent[] = [];
+    const off = h.host.onChange((e) => seen.push(e));
+    const r = await client.callTool({ name: 'update_entity', arguments: { name: 'Selin Hale', set: { role: 'harbour spy' } } });
+    expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+    expect(await file('setting/npcs/Selin Hale.md')).toContain('role: harbour spy');
+    expect(seen.some((e) => e.origin === 'mcp')).toBe(true);
+    off();
+    await client.close();
+    editor.dispose();
+  });
+});
