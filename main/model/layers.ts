@@ -40,14 +40,23 @@ export class LayerMap {
     }
   }
 
+  private readonly dirExcluded = new Map<string, boolean>();
+
   /** A path is excluded when it, or any folder above it, matches an exclude glob. */
   isExcluded(path: string): boolean {
     if (this.excluded(path)) return true;
-    for (let i = path.indexOf('/'); i > 0; i = path.indexOf('/', i + 1)) {
-      const dir = path.slice(0, i);
-      if (this.excluded(dir) || this.excluded(dir + '/')) return true;
+    const slash = path.lastIndexOf('/');
+    return slash > 0 && this.isDirExcluded(path.slice(0, slash));
+  }
+
+  private isDirExcluded(dir: string): boolean {
+    let v = this.dirExcluded.get(dir);
+    if (v === undefined) {
+      const slash = dir.lastIndexOf('/');
+      v = this.excluded(dir) || this.excluded(dir + '/') || (slash > 0 && this.isDirExcluded(dir.slice(0, slash)));
+      this.dirExcluded.set(dir, v);
     }
-    return false;
+    return v;
   }
 
   /** Layer of a note path, or null when excluded or outside every layer. */

@@ -35,6 +35,8 @@ interface NoteState {
   resolved: boolean;
   record: EntityRecord | null;
   edges: RelationshipRecord[];
+  /** edgeKey of each edge, same order */
+  edgeKeys: string[];
   placeholders: Array<[string, string]>;
   targets: string[];
   refKeys: string[];
@@ -42,7 +44,6 @@ interface NoteState {
 }
 
 const SEP = '\u0000';
-const edgeKey = (e: { from: string; to: string; type: string }) => e.from + SEP + e.to + SEP + e.type;
 const sameEdge = (a: RelationshipRecord, b: RelationshipRecord) =>
   a.from === b.from && a.to === b.to && a.type === b.type && a.field === b.field && a.source === b.source && a.line === b.line;
 const edgeOrder = (a: RelationshipRecord, b: RelationshipRecord) =>
@@ -64,9 +65,12 @@ export class VaultModel implements ModelView {
   private readonly phRefs = new Map<string, Map<string, string>>();
   private readonly edgeCands = new Map<string, RelationshipRecord[]>();
   private readonly visibleEdges = new Map<string, RelationshipRecord>();
-  private readonly outAdj = new Map<string, Set<string>>();
-  private readonly inAdj = new Map<string, Set<string>>();
-  private readonly revIndex = new Map<string, Set<string>>();
+  // Derived indexes, built lazily after a bulk load (warm()) so a cold sync reaches "queryable" sooner.
+  private outAdj = new Map<string, Set<string>>();
+  private inAdj = new Map<string, Set<string>>();
+  private adjValid = true;
+  private revIndex = new Map<string, Set<string>>();
+  private revValid = true;
   /** true while loading into an empty model: nothing to diff against, so nothing is tracked */
   private bulk = false;
   private trackEnts = new Map<string, EntityRecord | undefined>();
@@ -94,8 +98,37 @@ export class VaultModel implements ModelView {
   entities(): Iterable<EntityRecord> { return this.records.values(); }
   entityIdOfPath(path: string): string | undefined { return this.states.get(path)?.id; }
   edges(): Iterable<RelationshipRecord> { return this.visibleEdges.values(); }
-  edgesFrom(id: string): RelationshipRecord[] { return this.adj(this.outAdj, id); }
-  edgesTo(id: string): RelationshipRecord[] { return this.adj(this.inAdj, id); }
+  edgesFrom(id: string): RelationshipRecord[] { this.ensureAdj(); return this.adj(this.outAdj, id); }
+  edgesTo(id: string): RelationshipRecord[] { this.ensureAdj(); return this.adj(this.inAdj, id); }
+
+  /** Build the indexes a bulk load left for later (adjacency, reverse reference index). */
+  warm(): void {
+    this.ensureAdj();
+    this.ensureRev();
+  }
+
+  private ensureAdj(): void {
+    if (this.adjValid) return;
+    this.outAdj = new Map();
+    this.inAdj = new Map();
+    for (const [k, e] of this.visibleEdges) { addAdj(this.outAdj, e.from, k); addAdj(this.inAdj, e.to, k); }
+    this.adjValid = true;
+  }
+
+  private ensureRev(): void {
+    if (this.revValid) return;
+    this.revIndex = new Map();
+    for (const st of this.states.values()) if (st.resolved) this.addRev(st);
+    this.revValid = true;
+  }
+
+  private addRev(st: NoteState): void {
+    for (const k of st.refKeys) {
+      let s = this.revIndex.get(k);
+      if (!s) { s = new Set(); this.revIndex.set(k, s); }
+      s.add(st.note.path);
+    }
+  }
   referrers(id: string): string[] {
     const out: string[] = [];
     for (const st of this.states.values()) if (st.resolved && st.targets.includes(id)) out.push(st.note.path);
@@ -157,6 +190,8 @@ export class VaultModel implements ModelView {
     this.problemCache = null;
     this.version++;
     this.bulk = this.states.size === 0;
+    if (this.bulk) { this.revValid = false; this.adjValid = false; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map(); }
+    else { this.ensureRev(); this.ensureAdj(); }
     const affected = new Set<string>();
     const groups = new Map<string, [string, string]>();
     const toResolve = new Set<string>();
@@ -176,7 +211,10 @@ export class VaultModel implements ModelView {
       if (layer === null) continue;
       const st = this.prepare(note, layer);
       this.states.set(path, st);
-      for (const [kind, key] of st.provides) { this.index.add(layer, kind, key, path); affected.add(provKey(kind, key)); }
+      for (const [kind, key] of st.provides) {
+        this.index.add(layer, kind, key, path);
+        if (!this.bulk) affected.add(provKey(kind, key)); // bulk: every note is resolved anyway
+      }
       groups.set(layer + SEP + st.nameKey, [layer, st.nameKey]);
       toResolve.add(path);
     }
@@ -196,7 +234,7 @@ export class VaultModel implements ModelView {
       this.withdraw(st);
       if (this.idOwner.get(st.id) === st.note.path) this.idOwner.delete(st.id);
       this.touchEntity(st.id);
-      for (const [kind, key] of st.provides) affected.add(provKey(kind, key));
+      if (!this.bulk) for (const [kind, key] of st.provides) affected.add(provKey(kind, key));
       st.id = id;
       toResolve.add(st.note.path);
     }
@@ -224,7 +262,7 @@ export class VaultModel implements ModelView {
     provides.push(['path', pathKey(note.path)]);
     return {
       note, layer, type, typeProblems, nameKey, id: '', provides, refs: noteRefs(note, type, this.sv),
-      resolved: false, record: null, edges: [], placeholders: [], targets: [], refKeys: [], problems: [],
+      resolved: false, record: null, edges: [], edgeKeys: [], placeholders: [], targets: [], refKeys: [], problems: [],
     };
   }
 
@@ -258,6 +296,7 @@ export class VaultModel implements ModelView {
       });
     }
     const edges: RelationshipRecord[] = [];
+    const edgeKeys: string[] = [];
     const seen = new Set<string>();
     const placeholders: Array<[string, string]> = [];
     const targets: string[] = [];
@@ -287,8 +326,10 @@ export class VaultModel implements ModelView {
       if (seen.has(ek)) continue;
       seen.add(ek);
       edges.push({ from, to, type: r.rel, field: r.field, source: path, line: r.line });
+      edgeKeys.push(ek);
     }
     st.edges = edges;
+    st.edgeKeys = edgeKeys;
     st.placeholders = placeholders;
     st.targets = targets;
     st.refKeys = [...refKeys];
@@ -303,8 +344,9 @@ export class VaultModel implements ModelView {
   private contribute(st: NoteState): void {
     const path = st.note.path;
     this.touchEntity(st.id);
-    for (const e of st.edges) {
-      const k = edgeKey(e);
+    for (let i = 0; i < st.edges.length; i++) {
+      const e = st.edges[i]!;
+      const k = st.edgeKeys[i]!;
       this.touchEdge(k);
       const c = this.edgeCands.get(k);
       if (c) c.push(e); else this.edgeCands.set(k, [e]);
@@ -315,11 +357,7 @@ export class VaultModel implements ModelView {
       if (!m) { m = new Map(); this.phRefs.set(pid, m); }
       if (!m.has(path)) m.set(path, name);
     }
-    for (const k of st.refKeys) {
-      let s = this.revIndex.get(k);
-      if (!s) { s = new Set(); this.revIndex.set(k, s); }
-      s.add(path);
-    }
+    if (this.revValid) this.addRev(st);
     st.resolved = true;
   }
 
@@ -327,8 +365,7 @@ export class VaultModel implements ModelView {
     if (!st.resolved) return;
     const path = st.note.path;
     this.touchEntity(st.id);
-    for (const e of st.edges) {
-      const k = edgeKey(e);
+    for (const k of st.edgeKeys) {
       this.touchEdge(k);
       const c = this.edgeCands.get(k);
       if (!c) continue;
@@ -341,9 +378,11 @@ export class VaultModel implements ModelView {
       const m = this.phRefs.get(pid);
       if (m) { m.delete(path); if (m.size === 0) this.phRefs.delete(pid); }
     }
-    for (const k of st.refKeys) {
-      const s = this.revIndex.get(k);
-      if (s) { s.delete(path); if (s.size === 0) this.revIndex.delete(k); }
+    if (this.revValid) {
+      for (const k of st.refKeys) {
+        const s = this.revIndex.get(k);
+        if (s) { s.delete(path); if (s.size === 0) this.revIndex.delete(k); }
+      }
     }
     st.resolved = false;
   }
@@ -376,11 +415,16 @@ export class VaultModel implements ModelView {
   private finalize(): GraphDelta {
     const delta: GraphDelta = { removeEntities: [], upsertEntities: [], removeEdges: [], addEdges: [] };
     if (this.bulk) {
-      // loaded into an empty model: everything is new
+      // loaded into an empty model: everything is new; adjacency waits for warm()
       this.bulk = false;
       for (const id of this.idOwner.keys()) this.trackEnts.set(id, undefined);
       for (const id of this.phRefs.keys()) this.trackEnts.set(id, undefined);
-      for (const k of this.edgeCands.keys()) this.trackEdges.set(k, undefined);
+      for (const [k, c] of this.edgeCands) {
+        if (c.length > 1) c.sort(edgeOrder);
+        const e = c[0]!;
+        this.visibleEdges.set(k, e);
+        delta.addEdges.push(e);
+      }
     }
     for (const [id, before] of this.trackEnts) {
       const now = this.currentRecord(id);
@@ -393,15 +437,13 @@ export class VaultModel implements ModelView {
     for (const [k, before] of this.trackEdges) {
       const c = this.edgeCands.get(k);
       let now: RelationshipRecord | undefined;
-      if (c && c.length) { c.sort(edgeOrder); now = c[0]; }
+      if (c && c.length) { if (c.length > 1) c.sort(edgeOrder); now = c[0]; }
       if (now) {
         this.visibleEdges.set(k, now);
-        addAdj(this.outAdj, now.from, k);
-        addAdj(this.inAdj, now.to, k);
+        if (this.adjValid) { addAdj(this.outAdj, now.from, k); addAdj(this.inAdj, now.to, k); }
       } else if (before) {
         this.visibleEdges.delete(k);
-        delAdj(this.outAdj, before.from, k);
-        delAdj(this.inAdj, before.to, k);
+        if (this.adjValid) { delAdj(this.outAdj, before.from, k); delAdj(this.inAdj, before.to, k); }
       }
       if (before && (!now || !sameEdge(before, now))) delta.removeEdges.push(before);
       if (now && (!before || !sameEdge(before, now))) delta.addEdges.push(now);

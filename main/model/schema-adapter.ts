@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import type { FieldEdgeMapping, SchemaView } from './schema-view.js';
 
 export function fromSchemaIndex(idx: SchemaIndex): SchemaView {
-  const mappings = new Map<string, FieldEdgeMapping | null>();
+  const mappings = new Map<string, Map<string, FieldEdgeMapping | null>>();
   const hierarchy = new Set(idx.relationshipTypes().filter((r) => r.hierarchy).map((r) => r.name));
   return {
     schema: idx.schema,
@@ -24,12 +24,14 @@ export function fromSchemaIndex(idx: SchemaIndex): SchemaView {
       return { type: info.type, problems };
     },
     mapping(type, field) {
-      const k = `${type ?? ''}\u0000${field}`;
-      let m = mappings.get(k);
+      const t = type ?? '';
+      let byField = mappings.get(t);
+      if (!byField) { byField = new Map(); mappings.set(t, byField); }
+      let m = byField.get(field);
       if (m === undefined) {
         const info = idx.mappingFor(type, field);
         m = info ? { relationship: info.relationship, reversed: info.reversed } : null;
-        mappings.set(k, m);
+        byField.set(field, m);
       }
       return m ?? undefined;
     },

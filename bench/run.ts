@@ -1,0 +1,214 @@
+/**
+ * npm run bench [-- --out FILE] [--quick]
+ *
+ * Core figures (milliseconds unless named otherwise), written as JSON
+ * (default bench/results.json):
+ *   cold_sync_ms[vault]        open + full sync until the graph is queryable (fresh database)
+ *   search_ready_ms[vault]     ... until full-text search is ready (index built after the graph is usable)
+ *   read_parse_floor_ms[vault] the same files only walked, read and parsed: no model, no database
+ *   incremental_update_ms      one file changed on disk -> the watcher -> the graph answers with the change
+ *   lookup_ms, neighbours_3hop_ms, path_ms, search_ms   {p50, p95, n}
+ *   rss_mb                     peak resident set size of this process
+ * Then each optional area module bench/<area>.ts (store, edit, timeline, mcp,
+ * canvas) is run with { quick, tmpDir, generateVault } and merged under its
+ * area key; an area's failure is recorded there, not fatal.
+ * --quick (CI): 1k + Thellade only, fewer samples (~1 minute). --core-only skips the area modules.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadVaultConfig } from '../main/config/load.js';
+import { openCore, type CoreHost } from '../main/core/index.js';
+import { LayerMap } from '../main/model/layers.js';
+import { readNotes } from '../main/sync/read.js';
+import { walkVault } from '../main/sync/walk.js';
+import { generateVault, type GeneratedVault } from './generate.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const THELLADE = resolve(ROOT, '..', 'shared', 'fixtures', 'vaults', 'thellade');
+const THELLADE_EXAMPLE = join(ROOT, 'examples', 'thellade');
+
+export interface Stat { p50: number; p95: number; n: number }
+export function stat(xs: number[]): Stat {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
+  const r = (v: number) => Math.round(v * 100) / 100;
+  return { p50: r(at(0.5)), p95: r(at(0.95)), n: s.length };
+}
+
+let peakRss = 0;
+const sampleRss = () => { peakRss = Math.max(peakRss, process.memoryUsage().rss); };
+
+interface VaultSpec { key: string; dir: string; schemaPath?: string; configPath?: string; names?: string[] }
+
+async function floor(v: VaultSpec): Promise<number> {
+  const t0 = performance.now();
+  const loaded = loadVaultConfig(v.dir, { ...(v.schemaPath ? { schemaPath: v.schemaPath } : {}), ...(v.configPath ? { configPath: v.configPath } : {}) });
+  const w = await walkVault(v.dir, new LayerMap(loaded.config));
+  await readNotes(w.files, { titleField: loaded.schema.title_field });
+  return performance.now() - t0;
+}
+
+async function coldSync(v: VaultSpec, tmp: string): Promise<{ queryable: number; searchReady: number; core: CoreHost; phases: unknown }> {
+  const db = mkdtempSync(join(tmp, `db-${v.key}-`));
+  const t0 = performance.now();
+  const core = await openCore({
+    vaultDir: v.dir, dbDir: db, sync: false,
+    ...(v.schemaPath ? { schemaPath: v.schemaPath } : {}), ...(v.configPath ? { configPath: v.configPath } : {}),
+  });
+  await core.sync({ full: true });
+  const queryable = performance.now() - t0;
+  await core.searchReady();
+  const searchReady = performance.now() - t0;
+  sampleRss();
+  return { queryable, searchReady, core, phases: { open: Math.round(queryable - core.engine.timings.queryableMs), ...core.engine.timings.phases } };
+}
+
+async function timeAll(n: number, fn: (i: number) => Promise<unknown>): Promise<Stat> {
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    xs.push(performance.now() - t0);
+  }
+  sampleRss();
+  return stat(xs);
+}
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => { a = (a + 0x6d2b79f5) >>> 0; let t = a; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+}
+
+async function queries(core: CoreHost, quick: boolean): Promise<Record<string, Stat>> {
+  const r = rng(7);
+  const ents = [...core.engine.model.entities()].filter((e) => !e.placeholder);
+  const pick = () => ents[Math.floor(r() * ents.length)]!;
+  const words = ['harbour', 'guild', 'storm', 'tower', 'merchant', 'omens', 'bridge', 'debt', 'river', 'priests'];
+  await core.lookup(pick().name);
+  return {
+    lookup_ms: await timeAll(quick ? 300 : 1000, () => core.lookup(pick().name)),
+    neighbours_3hop_ms: await timeAll(quick ? 40 : 150, () => core.relations(pick().id, { depth: 3 })),
+    path_ms: await timeAll(quick ? 20 : 60, () => core.path(pick().id, pick().id, 6)),
+    search_ms: await timeAll(quick ? 40 : 150, (i) => core.search(i % 3 === 0 ? pick().name : words[i % words.length]!, { limit: 20 })),
+  };
+}
+
+/** One file changed on disk -> watcher -> model + store -> a store query sees the new edge. */
+async function incremental(core: CoreHost, gen: GeneratedVault, n: number): Promise<Stat> {
+  await core.watch();
+  const r = rng(11);
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = Math.floor(r() * gen.paths.length);
+    let b = Math.floor(r() * gen.paths.length);
+    if (b === a) b = (b + 1) % gen.paths.length;
+    const path = gen.paths[a]!;
+    const idA = core.engine.model.entityIdOfPath(path)!;
+    const idB = core.engine.model.entityIdOfPath(gen.paths[b]!)!;
+    const text = `---\ntitle: ${gen.names[a]}\ntype: ${gen.types[a] === 'item' ? 'item' : gen.types[a]}\n---\nEdit ${i}: now about [[${gen.names[b]}]].\n`;
+    const seen = new Promise<void>((res) => {
+      const off = core.onChange((e) => { if (e.paths.includes(path)) { off(); res(); } });
+    });
+    const t0 = performance.now();
+    await writeFile(join(gen.dir, path), text);
+    await seen;
+    const rows = await core.store.edgesOf(idA);
+    if (!rows.some((e) => e.to === idB && e.type === 'LINKS_TO')) throw new Error(`incremental: edge ${idA} -> ${idB} not in the store after the change event`);
+    xs.push(performance.now() - t0);
+    await new Promise((res) => setTimeout(res, 20));
+  }
+  sampleRss();
+  return stat(xs);
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const quick = argv.includes('--quick');
+  const oi = argv.indexOf('--out');
+  const out = resolve(oi >= 0 && argv[oi + 1] ? argv[oi + 1]! : join(ROOT, 'bench', 'results.json'));
+  const tmp = mkdtempSync(join(tmpdir(), 'lorecraft-bench-'));
+  const timer = setInterval(sampleRss, 50);
+  const started = Date.now();
+  const result: Record<string, unknown> = {
+    date: new Date().toISOString(), quick, node: process.version,
+    cold_sync_ms: {}, cold_sync_phases_ms: {}, search_ready_ms: {}, search_after_queryable_ms: {}, read_parse_floor_ms: {}, counts: {},
+  };
+  const put = (k: string, vault: string, v: unknown) => { (result[k] as Record<string, unknown>)[vault] = v; };
+  const log = (s: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${s}\n`);
+  try {
+    const sizes = quick ? [1000] : [1000, 10000];
+    const specs: Array<VaultSpec & { gen?: GeneratedVault }> = [];
+    for (const n of sizes) {
+      const gen = await generateVault(join(tmp, `v${n}`), { entities: n, avgLinks: 5, seed: 1, danglingRatio: 0.05 });
+      specs.push({ key: n >= 1000 ? `${n / 1000}k` : String(n), dir: gen.dir, gen });
+    }
+    if (existsSync(THELLADE)) {
+      specs.push({ key: 'thellade', dir: THELLADE, schemaPath: join(THELLADE_EXAMPLE, 'schema.yaml'), configPath: join(THELLADE_EXAMPLE, 'lorecraft.yaml') });
+    }
+    const runs = quick ? 1 : 2;
+    let big: { core: CoreHost; spec: (typeof specs)[number] } | null = null;
+    for (const spec of specs) {
+      const floors: number[] = [];
+      for (let i = 0; i < runs; i++) floors.push(await floor(spec));
+      put('read_parse_floor_ms', spec.key, Math.round(Math.min(...floors)));
+      let best: { queryable: number; searchReady: number; phases: unknown } | null = null;
+      for (let i = 0; i < runs; i++) {
+        const c = await coldSync(spec, tmp);
+        if (!best || c.queryable < best.queryable) best = c;
+        const s = c.core.status();
+        put('counts', spec.key, { entities: s.entities, relationships: s.relationships, placeholders: s.placeholders });
+        const keep = i === runs - 1 && spec.gen && spec === specs.filter((x) => x.gen).pop();
+        if (keep) big = { core: c.core, spec }; else await c.core.close();
+      }
+      put('cold_sync_ms', spec.key, Math.round(best!.queryable));
+      put('search_ready_ms', spec.key, Math.round(best!.searchReady));
+      put('search_after_queryable_ms', spec.key, Math.round(best!.searchReady - best!.queryable));
+      put('cold_sync_phases_ms', spec.key, best!.phases);
+      log(`${spec.key}: floor ${Math.min(...floors).toFixed(0)} ms, queryable ${best!.queryable.toFixed(0)} ms, search ready ${best!.searchReady.toFixed(0)} ms`);
+    }
+    if (big) {
+      result.query_vault = big.spec.key;
+      Object.assign(result, await queries(big.core, quick));
+      log(`queries done on ${big.spec.key}`);
+      result.incremental_update_ms = await incremental(big.core, big.spec.gen!, quick ? 15 : 40);
+      log('incremental done');
+      await big.core.close();
+    }
+  } catch (err) {
+    result.error = err instanceof Error ? err.stack ?? err.message : String(err);
+    log(`core bench failed: ${String(err)}`);
+  }
+  sampleRss();
+  result.rss_mb = Math.round(peakRss / 1048576);
+
+  const areas = argv.includes('--core-only') ? [] : ['store', 'edit', 'timeline', 'mcp', 'canvas'];
+  for (const area of areas) {
+    const file = join(ROOT, 'bench', `${area}.ts`);
+    if (!existsSync(file)) continue;
+    const areaTmp = mkdtempSync(join(tmp, `${area}-`));
+    const t0 = performance.now();
+    try {
+      const mod = await import(pathToFileURL(file).href) as { bench?: (ctx: unknown) => Promise<Record<string, unknown>> };
+      if (typeof mod.bench !== 'function') throw new Error(`bench/${area}.ts exports no bench(ctx)`);
+      result[area] = await mod.bench({ quick, tmpDir: areaTmp, generateVault });
+    } catch (err) {
+      result[area] = { error: err instanceof Error ? err.message : String(err) };
+    }
+    log(`${area}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    sampleRss();
+  }
+  clearInterval(timer);
+  result.rss_mb_all_areas = Math.round(peakRss / 1048576);
+  result.total_s = Math.round((Date.now() - started) / 100) / 10;
+  writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
+  rmSync(tmp, { recursive: true, force: true });
+  log(`wrote ${out}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(() => process.exit(0), (err: unknown) => { process.stderr.write(String(err) + '\n'); process.exit(1); });
+}
