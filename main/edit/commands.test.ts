@@ -152,6 +152,15 @@ describe('relationships', () => {
     expect((await refusal(ed.addRelationship('Captain Varo', 'MEMBER_OF', 'Nowhere'))).code).toBe('not_found');
     expect(snapshot()).toEqual(before);
   });
+  it('links to a note not written yet with { placeholder: true }, and unlinks it', async () => {
+    await ed.addRelationship('Mira', 'MEMBER_OF', 'Ghost Guild', { placeholder: true });
+    expect(read('People/Mira.md')).toBe(MIRA.replace('["[[Red Hand]]"]', '["[[Red Hand]]", "[[Ghost Guild]]"]'));
+    expect(host.engine.model.entity('main/ghost guild')?.placeholder).toBe(true);
+    // written on the other end's note: impossible without that note
+    expect((await refusal(ed.addRelationship('Nowhere Town', 'CONTAINS', 'Mira', { placeholder: true }))).code).toBe('not_found');
+    await ed.removeRelationship('Mira', 'MEMBER_OF', 'Ghost Guild');
+    expect(read('People/Mira.md')).toBe(MIRA);
+  });
   it('removes a relationship wherever a note declares it', async () => {
     await ed.removeRelationship('Captain Varo', 'MEMBER_OF', 'Red Hand');
     expect(read('People/Captain Varo.md')).toBe(VARO.replace('organization:\n  - "[[Red Hand]]"\n', 'organization: []\n'));
