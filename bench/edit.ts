@@ -77,6 +77,8 @@ export async function bench(ctx: EditBenchContext): Promise<EditBenchResult> {
   const { openCore } = await import('../main/core/index.js');
   const { createEditor } = await import('../main/edit/commands.js');
   const host = await openCore({ vaultDir: dir, watch: false });
+  // measure the steady state: the full-text index is built in the background after open
+  await host.searchReady();
   const ed: Editor = createEditor(host);
   let delivered: ChangeEvent | null = null;
   const off = host.onChange((e) => { if (e.origin === 'app') delivered = e; });
