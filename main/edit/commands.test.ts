@@ -246,6 +246,15 @@ describe('safety and history', () => {
     expect(e.details!.mine).toBe(theirs.replace('missing', 'dead'));
     expect(read('People/Captain Varo.md')).toBe(theirs);
   });
+  it('refuses to edit a note whose frontmatter is broken YAML, naming the file', async () => {
+    writeFileSync(join(vault, 'People/Mira.md'), '---\ntype: npc\nstatus: [alive\n---\n');
+    await host.engine.applyPaths(['People/Mira.md'], 'disk');
+    const e = await refusal(ed.setProperty('Mira', 'age', 3));
+    expect(e.code).toBe('invalid');
+    expect(e.message).toMatch(/^People\/Mira\.md: frontmatter has YAML errors/);
+    expect(e.details).toMatchObject({ path: 'People/Mira.md' });
+    expect(read('People/Mira.md')).toBe('---\ntype: npc\nstatus: [alive\n---\n');
+  });
   it('undo refuses when a touched file changed since, and says why', async () => {
     await ed.setProperty('Captain Varo', 'status', 'dead');
     writeFileSync(join(vault, 'People/Captain Varo.md'), 'edited elsewhere');

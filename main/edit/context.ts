@@ -91,6 +91,12 @@ export class EditContext {
 
   async edit(path: string, fn: (t: string) => string): Promise<FileChange> {
     const before = await this.current(path, fn);
-    return { path, before, after: fn(before) };
+    try {
+      return { path, before, after: fn(before) };
+    } catch (e) {
+      // the editor refuses broken frontmatter: say which file
+      if (e instanceof CoreError) throw new CoreError(e.code, `${path}: ${e.message}`, { ...e.details, path });
+      throw e;
+    }
   }
 }
