@@ -65,7 +65,9 @@ export class VaultSyncEngine implements SyncEngine {
   private loaded = false;
   private searchP: Promise<void> = Promise.resolve();
   private state: SyncStatus['state'] = 'idle';
+  /** the last sync's report; after an incremental change its counts are refreshed lazily (status()) */
   private last: SyncReport | null = null;
+  private lastStale = false;
   private closed = false;
   timings: SyncTimings = { queryableMs: 0, searchReadyMs: null };
 
@@ -81,7 +83,7 @@ export class VaultSyncEngine implements SyncEngine {
     const c = this.model.counts();
     return {
       state: this.state, entities: c.entities, relationships: c.relationships, placeholders: c.placeholders,
-      problems: this.model.problems().length, lastSync: this.last,
+      problems: this.model.problems().length, lastSync: this.lastReport(),
     };
   }
 
@@ -143,6 +145,7 @@ export class VaultSyncEngine implements SyncEngine {
         this.searchP.catch(() => undefined);
         const report = this.report(full, changed, queryableMs);
         this.last = report;
+        this.lastStale = false;
         this.state = 'idle';
         if (changed > 0 || full) {
           this.emit({ origin: 'sync', paths: [], upserted: [], removed: [] });
@@ -174,9 +177,9 @@ export class VaultSyncEngine implements SyncEngine {
       isIgnoredDir: (rel) => this.model.layers.isExcluded(rel),
       knownUnder: (dir) => [...this.model.notes()].map((n) => n.path).filter((p) => p.startsWith(dir + '/')),
       onBatch: (paths) => this.queue.run(() => this.applyNow(paths, 'disk', true)).then(() => undefined),
-      debounceMs: this.opts.debounceMs ?? 8,
+      debounceMs: this.opts.debounceMs ?? 5,
       maxWaitMs: this.opts.maxWaitMs ?? 100,
-      stabilityMs: this.opts.stabilityMs ?? 20,
+      stabilityMs: this.opts.stabilityMs ?? 15,
     });
     await this.watcher.start();
   }
@@ -221,9 +224,19 @@ export class VaultSyncEngine implements SyncEngine {
     const delta = this.model.applyChanges(changed);
     await this.writeDelta(delta);
     const ev = eventOf(origin, [...changed.keys()], delta);
-    this.last = { ...this.report(false, changed.size, 0) };
+    // counts are refreshed on demand: computing problems here would cost every change a full scan
+    this.last = { ...(this.last ?? this.report(false, 0, 0)), full: false, changedFiles: changed.size, ms: 0 };
+    this.lastStale = true;
     this.emit(ev);
     return ev;
+  }
+
+  private lastReport(): SyncReport | null {
+    if (this.last && this.lastStale) {
+      this.last = this.report(this.last.full, this.last.changedFiles, this.last.ms);
+      this.lastStale = false;
+    }
+    return this.last;
   }
 
   private async writeDelta(delta: GraphDelta): Promise<void> {
