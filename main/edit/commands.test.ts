@@ -255,6 +255,14 @@ describe('safety and history', () => {
     expect(e.details).toMatchObject({ path: 'People/Mira.md' });
     expect(read('People/Mira.md')).toBe('---\ntype: npc\nstatus: [alive\n---\n');
   });
+  it('refuses to rewrite a note that is not valid UTF-8', async () => {
+    const bytes = Buffer.concat([Buffer.from('---\ntype: npc\n---\nCaf'), Buffer.from([0xe9, 0x0a])]);
+    writeFileSync(join(vault, 'People/Mira.md'), bytes);
+    await host.engine.applyPaths(['People/Mira.md'], 'disk');
+    const e = await refusal(ed.setProperty('Mira', 'age', 3));
+    expect(e.message).toMatch(/People\/Mira\.md is not valid UTF-8/);
+    expect(readFileSync(join(vault, 'People/Mira.md')).equals(bytes)).toBe(true);
+  });
   it('undo refuses when a touched file changed since, and says why', async () => {
     await ed.setProperty('Captain Varo', 'status', 'dead');
     writeFileSync(join(vault, 'People/Captain Varo.md'), 'edited elsewhere');

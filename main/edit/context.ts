@@ -86,6 +86,7 @@ export class EditContext {
         path, expected: note?.hash ?? null, actual: cur?.hash ?? null, mine: m, theirs: cur?.text ?? null,
       });
     }
+    if (!cur.utf8) throw new CoreError('invalid', `${path} is not valid UTF-8 text; Lorecraft will not rewrite it (re-save it as UTF-8)`, { path });
     return cur.text;
   }
 

@@ -76,3 +76,11 @@ describe('atomicWrite and conflicts', () => {
     expect(readdirSync(join(vault, 'npcs')).sort()).toEqual(['Captain Varo.md', 'Other.md']);
   });
 });
+
+describe('readVaultFile', () => {
+  it('flags files that are not valid UTF-8 (rewriting them would damage bytes)', async () => {
+    writeFileSync(join(vault, 'latin1.md'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    expect((await readVaultFile(vault, 'latin1.md'))?.utf8).toBe(false);
+    expect((await readVaultFile(vault, 'npcs/Varo.md'))?.utf8).toBe(true);
+  });
+});

@@ -65,11 +65,13 @@ export async function resolveInVault(vaultDir: string, rel: string): Promise<str
 }
 
 /** Current bytes and hash of a vault file; null when it does not exist. */
-export async function readVaultFile(vaultDir: string, rel: string): Promise<{ text: string; hash: string } | null> {
+export async function readVaultFile(vaultDir: string, rel: string): Promise<{ text: string; hash: string; utf8: boolean } | null> {
   const abs = await resolveInVault(vaultDir, rel);
   try {
     const buf = readFileSync(abs);
-    return { text: buf.toString('utf8'), hash: sha256(buf) };
+    const text = buf.toString('utf8');
+    // utf8 false: decoding replaced invalid bytes, so writing `text` back would damage the file
+    return { text, hash: sha256(buf), utf8: Buffer.byteLength(text, 'utf8') === buf.length && Buffer.from(text, 'utf8').equals(buf) };
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
