@@ -21,6 +21,7 @@ run lint npx eslint . --max-warnings=-1
 run unit npx vitest run --reporter=default --reporter=json --outputFile.json="$out/unit.json"
 if [ "${LORECRAFT_SKIP_E2E:-}" != "1" ]; then
   run build npm run --silent build:renderer
-  run e2e npx playwright test --reporter=list,json
+  # the config's reporters: list + json into test-results/e2e.json (a --reporter flag would send the JSON to stdout)
+  run e2e npx playwright test
 fi
 node scripts/summarize-tests.mjs "$out"
