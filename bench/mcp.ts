@@ -43,7 +43,7 @@ function rng(seed: number) {
   return () => { a = (a * 1664525 + 1013904223) >>> 0; return a / 2 ** 32; };
 }
 
-async function stdio(command: string, args: string[], env: Record<string, string> = {}) {
+async function stdio(command: string, args: string[], env: Record<string, string> = {}): Promise<Server> {
   const transport = new StdioClientTransport({ command, args, cwd: REPO, stderr: 'pipe', env: { ...process.env, ...env } as Record<string, string> });
   let err = '';
   transport.stderr?.on('data', (c: Buffer) => { err = (err + c.toString()).slice(-4000); });
@@ -51,22 +51,68 @@ async function stdio(command: string, args: string[], env: Record<string, string
   try {
     await client.connect(transport);
   } catch (e) {
-    throw new Error(`${command} ${args.join(' ')} did not start: ${String(e)}\n${err}`);
+    throw new Error(`${command} ${args.join(' ')} did not start: ${String(e)}\n${err}`, { cause: e });
   }
-  return client;
+  return Object.assign(client, { stderrTail: () => err });
 }
 
-async function time(client: Client, name: string, argsFor: (i: number) => Record<string, unknown>, n: number, warm = 5): Promise<Stat> {
-  for (let i = 0; i < warm; i++) await client.callTool({ name, arguments: argsFor(i) });
+type Server = Client & { stderrTail(): string };
+
+async function call(client: Server, name: string, args: Record<string, unknown>) {
+  try {
+    return await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 });
+  } catch (e) {
+    throw new Error(`${name}(${JSON.stringify(args).slice(0, 200)}): ${String(e)}\n--- server stderr ---\n${client.stderrTail()}`, { cause: e });
+  }
+}
+
+type Timed = Stat & { max_response_chars: number; failed?: number; failure?: string };
+
+/**
+ * Round-trip latency of n calls. `reopen` (the reference server) lets a call
+ * that kills the connection — an answer over the SDK client's 10 MB stdio
+ * buffer, the flood of modelcontextprotocol/servers#3953 — be counted as a
+ * failure and the server restarted; our server must never fail.
+ */
+async function time(
+  client: Server, name: string, argsFor: (i: number) => Record<string, unknown>, n: number,
+  reopen?: () => Promise<Server>, warm = 5,
+): Promise<{ stat: Timed; client: Server }> {
+  process.stderr.write(`bench/mcp: ${name} x${n}\n`);
+  for (let i = 0; i < warm; i++) {
+    try {
+      await call(client, name, argsFor(i));
+    } catch (e) {
+      if (!reopen) throw e;
+      await client.close().catch(() => undefined);
+      client = await reopen();
+    }
+  }
   const xs: number[] = [];
+  let maxChars = 0;
+  let failed = 0;
+  let failure: string | undefined;
   for (let i = 0; i < n; i++) {
     const args = argsFor(i + warm);
     const t = performance.now();
-    const r = await client.callTool({ name, arguments: args });
+    let r;
+    try {
+      r = await call(client, name, args);
+    } catch (e) {
+      if (!reopen) throw e;
+      failed++;
+      failure ??= `${name}(${JSON.stringify(args)}): ${String((e as Error).cause ?? e).slice(0, 200)}`;
+      await client.close().catch(() => undefined);
+      client = await reopen();
+      continue;
+    }
     xs.push(performance.now() - t);
+    // as the budget counts it: the text blocks plus the structured JSON
+    const size = (r.content as Array<{ text?: string }>).reduce((a, c) => a + (c.text?.length ?? 0), 0) + (r.structuredContent ? JSON.stringify(r.structuredContent).length : 0);
+    maxChars = Math.max(maxChars, size);
     if (r.isError) throw new Error(`${name}(${JSON.stringify(args)}) failed: ${JSON.stringify(r.content).slice(0, 300)}`);
   }
-  return stat(xs);
+  return { stat: { ...stat(xs), max_response_chars: maxChars, ...(failed ? { failed, failure } : {}) }, client };
 }
 
 export async function bench(ctx: McpBenchContext): Promise<Record<string, unknown>> {
@@ -93,45 +139,47 @@ export async function bench(ctx: McpBenchContext): Promise<Record<string, unknow
 
   // 2. Ours over stdio.
   const ours = await stdio(process.execPath, [CLI, 'mcp', '--vault', dir]);
-  const lat: Record<string, Stat> = {};
+  const lat: Record<string, Timed> = {};
   try {
-    lat.lookup = await time(ours, 'lookup', (i) => ({ name: names[i % names.length]! }), iter);
-    lat.get_entity = await time(ours, 'get_entity', (i) => ({ name: names[i % names.length]! }), iter);
-    lat.get_relationships_depth3 = await time(ours, 'get_relationships', (i) => ({ name: names[i % names.length]!, depth: 3 }), iter);
-    lat.search_lore = await time(ours, 'search_lore', (i) => ({ query: words[i % words.length]! }), iter);
-    lat.list_entities = await time(ours, 'list_entities', (i) => ({ type: ['npc', 'location', 'faction'][i % 3]! }), iter);
-    lat.find_path = await time(ours, 'find_path', (i) => ({ from: names[i % names.length]!, to: names[(i * 7 + 3) % names.length]!, max_depth: 4 }), Math.min(iter, 50));
-    lat.load_scene_context = await time(ours, 'load_scene_context', (i) => ({
+    lat.lookup = (await time(ours, 'lookup', (i) => ({ name: names[i % names.length]! }), iter)).stat;
+    lat.get_entity = (await time(ours, 'get_entity', (i) => ({ name: names[i % names.length]! }), iter)).stat;
+    lat.get_relationships_depth3 = (await time(ours, 'get_relationships', (i) => ({ name: names[i % names.length]!, depth: 3 }), iter)).stat;
+    lat.search_lore = (await time(ours, 'search_lore', (i) => ({ query: words[i % words.length]! }), iter)).stat;
+    lat.list_entities = (await time(ours, 'list_entities', (i) => ({ type: ['npc', 'location', 'faction'][i % 3]! }), iter)).stat;
+    lat.find_path = (await time(ours, 'find_path', (i) => ({ from: names[i % names.length]!, to: names[(i * 7 + 3) % names.length]!, max_depth: 4 }), Math.min(iter, 50))).stat;
+    lat.load_scene_context = (await time(ours, 'load_scene_context', (i) => ({
       location: locs[i % locs.length]!, characters: [npcs[i % npcs.length]!, npcs[(i + 1) % npcs.length]!, npcs[(i + 2) % npcs.length]!],
-    }), Math.min(iter, 50));
-    lat.check_consistency = await time(ours, 'check_consistency', (i) => ({ entity: names[i % names.length]!, claim: 'is a dead smith of the guild' }), Math.min(iter, 50));
-    lat.query_graph = await time(ours, 'query_graph', (i) => ({ cypher: `MATCH (n:Entity {type:'npc'})-[r]->(m:Entity) WHERE n.name = '${names[i % names.length]!.replace(/'/g, "\\'")}' RETURN m.name` }), Math.min(iter, 50));
+    }), Math.min(iter, 50))).stat;
+    lat.check_consistency = (await time(ours, 'check_consistency', (i) => ({ entity: names[i % names.length]!, claim: 'is a dead smith of the guild' }), Math.min(iter, 50))).stat;
+    lat.query_graph = (await time(ours, 'query_graph', (i) => ({ cypher: `MATCH (n:Entity {type:'npc'})-[r]->(m:Entity) WHERE n.name = '${names[i % names.length]!.replace(/'/g, "\\'")}' RETURN m.name` }), Math.min(iter, 50))).stat;
   } finally {
     await ours.close();
   }
 
   // 3. The reference memory server, loaded with the same entities and relations.
   const memDir = mkdtempSync(join(tmpdir(), 'lorecraft-memory-'));
-  const mem = await stdio(process.execPath, [MEMORY_BIN], { MEMORY_FILE_PATH: join(memDir, 'memory.jsonl') });
-  let memLat: Record<string, Stat>;
+  const memFile = join(memDir, 'memory.jsonl');
+  let mem = await stdio(process.execPath, [MEMORY_BIN], { MEMORY_FILE_PATH: memFile });
+  let memLat: Record<string, Timed>;
   const load = { entities_ms: 0, relations_ms: 0 };
   try {
     let t = performance.now();
     for (let i = 0; i < ents.length; i += 500) {
-      await mem.callTool({ name: 'create_entities', arguments: { entities: ents.slice(i, i + 500).map((e) => ({
+      await call(mem, 'create_entities', { entities: ents.slice(i, i + 500).map((e) => ({
         name: e.name, entityType: e.type ?? 'note',
         observations: [e.body.slice(0, 300), ...Object.entries(e.properties).map(([k, v]) => `${k}: ${JSON.stringify(v)}`)].filter(Boolean),
-      })) } });
+      })) });
     }
     load.entities_ms = +(performance.now() - t).toFixed(1);
     t = performance.now();
     const rels = edges.map((e) => ({ from: byId.get(e.from)?.name ?? e.from, to: byId.get(e.to)?.name ?? e.to, relationType: e.type }));
-    for (let i = 0; i < rels.length; i += 1000) await mem.callTool({ name: 'create_relations', arguments: { relations: rels.slice(i, i + 1000) } });
+    for (let i = 0; i < rels.length; i += 1000) await call(mem, 'create_relations', { relations: rels.slice(i, i + 1000) });
     load.relations_ms = +(performance.now() - t).toFixed(1);
-    memLat = {
-      open_nodes: await time(mem, 'open_nodes', (i) => ({ names: [names[i % names.length]!] }), iter),
-      search_nodes: await time(mem, 'search_nodes', (i) => ({ query: words[i % words.length]! }), iter),
-    };
+    const reopen = () => stdio(process.execPath, [MEMORY_BIN], { MEMORY_FILE_PATH: memFile });
+    const o = await time(mem, 'open_nodes', (i) => ({ names: [names[i % names.length]!] }), iter, reopen);
+    const sn = await time(o.client, 'search_nodes', (i) => ({ query: words[i % words.length]! }), iter, reopen);
+    mem = sn.client;
+    memLat = { open_nodes: o.stat, search_nodes: sn.stat };
   } finally {
     await mem.close();
     rmSync(memDir, { recursive: true, force: true });

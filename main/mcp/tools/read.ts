@@ -121,7 +121,7 @@ export function readTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
       const n = fitCount(rels, max, (s) => ({ ...base, relations: s, relations_total: rels.length, relations_truncated: true }));
       const data = { ...base, relations: rels.slice(0, n), relations_total: rels.length, relations_truncated: n < rels.length };
       return {
-        summary: `${e.name} (${e.type ?? 'untyped'}, layer ${e.layer})${e.path ? ` from ${e.path}` : ' — placeholder, no note yet'}; ${rels.length} relation(s)${n < rels.length ? `, first ${n} shown (use get_relationships with a cursor for all)` : ''}${body.clipped ? '; note text clipped' : ''}.`,
+        summary: `${e.name} (${e.type ?? 'untyped'}, layer ${e.layer})${e.path ? ` from ${e.path}` : ' — placeholder, no note yet'}; ${rels.length} relation(s)${n < rels.length ? `, first ${n} shown (use get_relationships with a cursor for all)` : ''}${body.clipped ? '; note text clipped' : ''}${state ? `; properties as of session ${a.session} in ${a.layer} (${String(state.lifecycle)})` : ''}.`,
         data,
       };
     },
