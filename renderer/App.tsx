@@ -4,6 +4,7 @@ import { ProblemsPanel } from './features/problems/ProblemsPanel.js';
 import { Sidebar } from './features/entities/Sidebar.js';
 import { StatusBar } from './features/statusbar/StatusBar.js';
 import { useApp } from './store/index.js';
+import { EditorRoot } from './features/editor/EditorRoot.js';
 
 export function App() {
   const project = useApp((s) => s.vault?.project);
@@ -23,6 +24,7 @@ export function App() {
       </main>
       <ProblemsPanel />
       <StatusBar />
+      <EditorRoot />
     </div>
   );
 }

@@ -97,7 +97,8 @@ export const editHandlers = {
   'edit-form': handler(z.object({ nameOrId: Name }).strict(), EditFormZ),
   'edit-set': handler(z.object({ nameOrId: Name, field: Name, value: Value }).strict(), EditResultZ),
   'edit-unset': handler(z.object({ nameOrId: Name, field: Name }).strict(), EditResultZ),
-  'edit-link': handler(z.object({ from: Name, rel: Name, to: Name }).strict(), EditResultZ),
+  /** placeholder: `to` may name no note yet; it is then written by name on `from`'s note */
+  'edit-link': handler(z.object({ from: Name, rel: Name, to: Name, placeholder: z.boolean().optional() }).strict(), EditResultZ),
   'edit-unlink': handler(z.object({ from: Name, rel: Name, to: Name }).strict(), EditResultZ),
   'edit-create': handler(
     z.object({ type: Name, name: Name, layer: z.string().min(1).optional(), properties: z.record(z.string(), Value).optional() }).strict(),

@@ -54,7 +54,7 @@ export function editGroup(session: CoreSession): Group<typeof editHandlers> {
     },
     'edit-set': async ({ nameOrId, field, value }) => ed().setProperty(ref(core(), nameOrId), field, value, APP),
     'edit-unset': async ({ nameOrId, field }) => ed().unsetProperty(ref(core(), nameOrId), field, APP),
-    'edit-link': async ({ from, rel, to }) => ed().addRelationship(ref(core(), from), rel, ref(core(), to), APP),
+    'edit-link': async ({ from, rel, to, placeholder }) => ed().addRelationship(ref(core(), from), rel, ref(core(), to), { ...APP, ...(placeholder ? { placeholder } : {}) }),
     'edit-unlink': async ({ from, rel, to }) => ed().removeRelationship(ref(core(), from), rel, ref(core(), to), APP),
     'edit-create': async ({ type, name, layer, properties }) =>
       ed().createEntity(type, name, { ...APP, ...(layer ? { layer } : {}), ...(properties ? { properties } : {}) }),

@@ -3,6 +3,7 @@ import type { PropertyValue } from '../../../shared/types.js';
 import { useApp } from '../../store/index.js';
 import { renderProse } from './markdown.js';
 import { groupRelations } from './relations.js';
+import { EditButton } from '../editor/EditorRoot.js';
 
 function formatValue(v: PropertyValue | unknown): string {
   if (v === null || v === undefined) return '—';
@@ -34,6 +35,7 @@ export function EntityPanel() {
           <span className="type-chip" data-testid="entity-type">{entity.type ?? 'untyped'}</span>
           <span className="layer">{entity.layer}</span>
           {entity.placeholder && <span className="warn">placeholder: no note yet</span>}
+          <EditButton entityId={entity.id} disabled={entity.placeholder} />
         </div>
         {entity.aliases.length > 0 && <div className="aliases">aka {entity.aliases.join(', ')}</div>}
         {entity.path && <div className="path" data-testid="entity-path" title="source file">{entity.path}</div>}
