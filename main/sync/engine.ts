@@ -177,9 +177,9 @@ export class VaultSyncEngine implements SyncEngine {
       isIgnoredDir: (rel) => this.model.layers.isExcluded(rel),
       knownUnder: (dir) => [...this.model.notes()].map((n) => n.path).filter((p) => p.startsWith(dir + '/')),
       onBatch: (paths) => this.queue.run(() => this.applyNow(paths, 'disk', true)).then(() => undefined),
-      debounceMs: this.opts.debounceMs ?? 5,
+      debounceMs: this.opts.debounceMs ?? 3,
       maxWaitMs: this.opts.maxWaitMs ?? 100,
-      stabilityMs: this.opts.stabilityMs ?? 15,
+      stabilityMs: this.opts.stabilityMs ?? 8,
     });
     await this.watcher.start();
   }

@@ -47,7 +47,7 @@ export class VaultWatcher {
       ignoreInitial: true,
       followSymlinks: false,
       ignored,
-      awaitWriteFinish: { stabilityThreshold: this.o.stabilityMs, pollInterval: Math.max(4, Math.floor(this.o.stabilityMs / 3)) },
+      awaitWriteFinish: { stabilityThreshold: this.o.stabilityMs, pollInterval: Math.max(3, Math.floor(this.o.stabilityMs / 2)) },
     });
     const onFile = (abs: string) => {
       const rel = relPath(root, abs);
