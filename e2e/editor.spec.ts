@@ -1,0 +1,147 @@
+/**
+ * Entity editor, end to end: real web shell on a temp copy of the sample
+ * world, real Chromium; every write is checked in the file ON DISK.
+ */
+import { stat } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test, type App, type Vault } from './fixtures.js';
+
+const ALDOUS = 'setting/npcs/Brother Aldous.md';
+const MILLBROOK = 'setting/settlements/Millbrook.md';
+
+async function openEditor(app: App, name: string) {
+  await app.open(name);
+  await app.panel.getByTestId('edit-entity').click();
+  const ed = app.page.getByTestId('entity-editor');
+  await expect(ed.getByTestId('editor-name')).toHaveValue(name);
+  return ed;
+}
+
+/** Lines that differ between two versions of a file (same line count expected). */
+function changedLines(before: string, after: string): Array<[string, string]> {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  expect(b.length).toBe(a.length);
+  return a.flatMap((l, i) => (l === b[i] ? [] : [[l, b[i]!] as [string, string]]));
+}
+
+async function waitForFile(vault: Vault, rel: string, pred: (t: string) => boolean): Promise<string> {
+  await expect.poll(async () => pred(await vault.read(rel)), { timeout: 15_000 }).toBe(true);
+  return vault.read(rel);
+}
+
+/** Focus something that is not a text control, so Ctrl+Z is the app's undo. */
+async function appUndo(page: Page) {
+  await page.getByTestId('entity-editor').locator('header .meta').click();
+  await page.keyboard.press('Control+z');
+}
+
+test('changing an enum in the form changes only that line; Ctrl+Z restores the file byte for byte', async ({ app, vault }) => {
+  const before = await vault.read(ALDOUS);
+  const ed = await openEditor(app, 'Brother Aldous');
+  const status = ed.getByTestId('field-status');
+  await expect(status).toHaveValue('alive');
+  await status.selectOption('dead');
+  const after = await waitForFile(vault, ALDOUS, (t) => t !== before);
+  expect(changedLines(before, after)).toEqual([['status: alive', 'status: dead']]);
+  // the panel follows the file
+  await expect(app.property('status')).toHaveText('dead');
+
+  await appUndo(app.page);
+  await waitForFile(vault, ALDOUS, (t) => t === before);
+  await expect(app.page.getByTestId('toast').filter({ hasText: 'Undid: set status on Brother Aldous' })).toBeVisible();
+  await expect(status).toHaveValue('alive');
+  // and redo (Ctrl+Y) puts the change back
+  await app.page.keyboard.press('Control+y');
+  expect(await waitForFile(vault, ALDOUS, (t) => t !== before)).toBe(after);
+});
+
+test('[[ in the prose completes an entity; the body has the link, the graph the edge; undo restores the file', async ({ app, vault }) => {
+  const before = await vault.read(ALDOUS);
+  const ed = await openEditor(app, 'Brother Aldous');
+  const prose = ed.locator('.ProseMirror');
+  await prose.click();
+  await app.page.keyboard.press('Control+End');
+  await app.page.keyboard.type(' He fears [[Oldm');
+  const option = app.page.getByTestId('wikilink-option').filter({ hasText: 'Oldmere' });
+  await expect(option.first()).toBeVisible();
+  await option.first().click();
+  await expect(prose.getByTestId('prose-link').filter({ hasText: 'Oldmere' })).toBeVisible();
+  // leaving the prose saves it
+  await ed.locator('header .meta').click();
+  const after = await waitForFile(vault, ALDOUS, (t) => t !== before);
+  expect(after).toBe(before.replace('stubborn, and the best healer on the [[Ashen Road]].',
+    'stubborn, and the best healer on the [[Ashen Road]]. He fears [[Oldmere]] '));
+  // the graph has the edge: the panel's relations (LINKS_TO) list Oldmere
+  await expect(app.panel.locator('[data-testid="relation-group"][data-label="→ LINKS_TO"] [data-testid="relation-item"]', { hasText: 'Oldmere' })).toBeVisible();
+  // links in the prose open the entity
+  await prose.getByTestId('prose-link').filter({ hasText: 'Harrowgate' }).click();
+  await expect(app.page.getByTestId('entity-name')).toHaveText('Harrowgate');
+  await expect(ed.getByTestId('editor-name')).toHaveValue('Harrowgate');
+
+  await app.page.keyboard.press('Control+z');
+  await waitForFile(vault, ALDOUS, (t) => t === before);
+});
+
+test('an invalid integer is refused inline and the file is unchanged', async ({ app, vault }) => {
+  const before = await vault.read(MILLBROOK);
+  const mtime = (await stat(vault.path(MILLBROOK))).mtimeMs;
+  const ed = await openEditor(app, 'Millbrook');
+  const pop = ed.getByTestId('field-population');
+  await expect(pop).toHaveValue('340');
+  for (const bad of ['abc', '3.5']) {
+    await pop.fill(bad);
+    await pop.press('Enter');
+    await expect(ed.getByTestId('field-error-population')).toContainText('whole number');
+  }
+  await pop.blur();
+  await expect(ed.getByTestId('field-error-population')).toBeVisible();
+  // a valid value clears the error and is written (proves the refusals were not just slow)
+  await pop.fill('360');
+  await pop.press('Enter');
+  await expect(ed.getByTestId('field-error-population')).toHaveCount(0);
+  const after = await waitForFile(vault, MILLBROOK, (t) => t !== before);
+  expect(changedLines(before, after)).toEqual([['population: 340', 'population: 360']]);
+  expect(mtime).toBeLessThan((await stat(vault.path(MILLBROOK))).mtimeMs);
+});
+
+const RICH_BODY = [
+  'Opening paragraph of the [[Order of the Lantern]]\'s keeper.', '',
+  '> [!warning] Callout', '> kept *exactly*  ', '',
+  '| a | b |', '|:--|--:|', '| 1 | 2 |', '',
+  'Population: `INPUT[number:population]` and `=this.status`.', '',
+  '<details><summary>HTML</summary>kept</details>', '',
+  '%% a comment %%', '',
+  '![[map.png|300]]', '',
+  'Closing paragraph.',
+].join('\r\n') + '\r\n';
+
+test('open and close without a change leaves the file byte-identical; editing one paragraph keeps the rest', async ({ app, vault }) => {
+  await vault.edit(ALDOUS, (t) => t.slice(0, t.indexOf('---', 4) + 4) + RICH_BODY);
+  const before = await vault.read(ALDOUS);
+  await expect.poll(async () => {
+    await app.open('Brother Aldous');
+    return app.panel.getByTestId('entity-prose').innerText();
+  }, { timeout: 15_000 }).toContain('Closing paragraph.');
+  const mtime = (await stat(vault.path(ALDOUS))).mtimeMs;
+
+  // open, click around in the prose, close: nothing is written
+  let ed = await openEditor(app, 'Brother Aldous');
+  await expect(ed.getByTestId('prose-opaque')).toHaveCount(5);
+  await ed.locator('.ProseMirror p').first().click();
+  await app.page.keyboard.press('End');
+  await ed.locator('header .meta').click();
+  await ed.getByTestId('editor-close').click();
+  await expect(app.page.getByTestId('entity-editor')).toHaveCount(0);
+  expect(await vault.read(ALDOUS)).toBe(before);
+  expect((await stat(vault.path(ALDOUS))).mtimeMs).toBe(mtime);
+
+  // edit the last paragraph: every other byte stays
+  ed = await openEditor(app, 'Brother Aldous');
+  await ed.locator('.ProseMirror p').filter({ hasText: 'Closing paragraph.' }).click();
+  await app.page.keyboard.press('End');
+  await app.page.keyboard.type(' Edited.');
+  await ed.getByTestId('editor-close').click();
+  const after = await waitForFile(vault, ALDOUS, (t) => t !== before);
+  expect(after).toBe(before.replace('Closing paragraph.\r\n', 'Closing paragraph. Edited.\r\n'));
+});
