@@ -19,6 +19,7 @@ import type {
 } from './types.js';
 import { editHandlers } from './contract-edit.js';
 import { timelineHandlers } from './contract-timeline.js';
+import { canvasHandlers } from './contract-canvas.js';
 
 // ---------------------------------------------------------------------------
 // Domain payload schemas (mirror shared/types.ts; `satisfies` keeps them in step)
@@ -233,6 +234,7 @@ export const contract = {
   ...problemsHandlers,
   ...editHandlers,
   ...timelineHandlers,
+  ...canvasHandlers,
 };
 
 export type Contract = typeof contract;

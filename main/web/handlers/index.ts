@@ -9,6 +9,7 @@ import { appGroup, vaultGroup, schemaGroup } from './vault.js';
 import { entityGroup, searchGroup, graphGroup, problemsGroup } from './entity.js';
 import { editGroup } from './edit.js';
 import { timelineGroup } from './timeline.js';
+import { canvasGroup } from './canvas.js';
 
 export function createHandlers(session: CoreSession): Handlers {
   return {
@@ -21,5 +22,6 @@ export function createHandlers(session: CoreSession): Handlers {
     ...problemsGroup(session),
     ...editGroup(session),
     ...timelineGroup(session),
+    ...canvasGroup(session),
   } satisfies Handlers;
 }
