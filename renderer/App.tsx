@@ -3,6 +3,7 @@ import { EntityPanel } from './features/entity/EntityPanel.js';
 import { ProblemsPanel } from './features/problems/ProblemsPanel.js';
 import { Sidebar } from './features/entities/Sidebar.js';
 import { StatusBar } from './features/statusbar/StatusBar.js';
+import { TimelineBar } from './features/timeline/TimelineBar.js';
 import { useApp } from './store/index.js';
 import { EditorRoot } from './features/editor/EditorRoot.js';
 
@@ -22,6 +23,7 @@ export function App() {
         <Canvas />
         <EntityPanel />
       </main>
+      <TimelineBar />
       <ProblemsPanel />
       <StatusBar />
       <EditorRoot />

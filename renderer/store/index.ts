@@ -15,8 +15,9 @@ import { createGraphSlice, type GraphSlice } from '../features/canvas/slice.js';
 import { createEntitySlice, type EntitySlice } from '../features/entity/slice.js';
 import { createProblemsSlice, type ProblemsSlice } from '../features/problems/slice.js';
 import { createEditorSlice, type EditorSlice } from '../features/editor/slice.js';
+import { createTimelineSlice, type TimelineSlice } from '../features/timeline/slice.js';
 
-export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice & EditorSlice;
+export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice & EditorSlice & TimelineSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createVaultSlice(...a),
@@ -26,4 +27,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createEntitySlice(...a),
   ...createProblemsSlice(...a),
   ...createEditorSlice(...a),
+  ...createTimelineSlice(...a),
 }));

@@ -75,6 +75,8 @@ describe('timeline-* handlers', () => {
     expect(ember?.[1].status).toBe('not-yet-created');
     const g2 = await ids(2);
     expect(Object.entries(g2).find(([id]) => id.endsWith('ember blade'))?.[1]).toMatchObject({ status: 'created', note: 'created ← Forging the Ember Blade, session 2' });
+    const g3 = await ids(3);
+    expect(Object.entries(g3).find(([id]) => id.endsWith('ember blade'))?.[1]).toMatchObject({ status: 'alive', note: 'created ← Forging the Ember Blade, session 2' });
   });
 
   it('timeline-graph-at: the broken pact removes ALLIED_WITH and adds HOSTILE_TO at session 4, not before', async () => {

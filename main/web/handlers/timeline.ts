@@ -54,7 +54,8 @@ export function overlayAt(session: CoreSession, layer: string, at: number | null
       const note = cite(e.destroyed);
       entities[e.id] = { status: 'destroyed', ...(note ? { note: `destroyed ← ${note}` } : {}) };
     } else if (e.created) {
-      entities[e.id] = { status: 'created', note: `created ← ${cite(e.created)}` };
+      // 'created' = came into being at the session shown; later it is simply alive (the note still says since when)
+      entities[e.id] = { status: e.created.session === at ? 'created' : 'alive', note: `created ← ${cite(e.created)}` };
     }
   }
   const names = new Map(tl.timeline(layer).map((ev) => [ev.id, ev]));

@@ -3,6 +3,7 @@ import type { PropertyValue } from '../../../shared/types.js';
 import { useApp } from '../../store/index.js';
 import { renderProse } from './markdown.js';
 import { groupRelations } from './relations.js';
+import { TimelineState } from '../timeline/TimelineState.js';
 import { EditButton } from '../editor/EditorRoot.js';
 
 function formatValue(v: PropertyValue | unknown): string {
@@ -51,6 +52,8 @@ export function EntityPanel() {
           </tbody>
         </table>
       )}
+
+      <TimelineState />
 
       {entity.relations.length > 0 && (
         <div className="relations" data-testid="entity-relations">

@@ -1,0 +1,157 @@
+/**
+ * The timeline bar under the canvas: layer picker, scrubber across the layer's
+ * sessions (in-world dates as labels), event markers in lanes, step / play
+ * controls, `[` / `]` keys, and "New event here". Moving the scrubber restyles
+ * the canvas (overlay) and the entity panel's "as of session N" section.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../api/client.js';
+import { useApp } from '../../store/index.js';
+import { markersOf, step, stopIndex, stopsOf } from './model.js';
+import { NewEventForm } from './NewEventForm.js';
+import './timeline.css';
+
+const PLAY_MS = 1200;
+/** while dragging the scrubber, fetch at most one step per this many ms (the last position always wins) */
+const DRAG_DEBOUNCE_MS = 40;
+
+/** Focus in a text field, select or editor: leave the keys to it. */
+function typing(t: EventTarget | null): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  return t.isContentEditable || (['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName) && !(t instanceof HTMLInputElement && t.type === 'range'));
+}
+
+export function TimelineBar() {
+  const vault = useApp((s) => s.vault);
+  const layer = useApp((s) => s.timelineLayer);
+  const t = useApp((s) => s.timeline);
+  const session = useApp((s) => s.timelineSession);
+  const playing = useApp((s) => s.timelinePlaying);
+  const error = useApp((s) => s.timelineError);
+  const selectedId = useApp((s) => s.selectedId);
+  const [formOpen, setFormOpen] = useState(false);
+  const [dragIdx, setDragIdx] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const layers = useMemo(() => {
+    const all = vault?.layers ?? [];
+    const campaigns = all.filter((l) => !l.canonical);
+    return (campaigns.length ? campaigns : all).map((l) => l.name);
+  }, [vault]);
+  const stops = useMemo(() => (t ? stopsOf(t) : []), [t]);
+  const markers = useMemo(() => (t ? markersOf(t) : []), [t]);
+  const s = () => useApp.getState();
+
+  // pick a layer once the vault is known (and again when the vault changes)
+  useEffect(() => {
+    if (layers.length === 0) return;
+    if (!layer || !layers.includes(layer)) void s().loadTimeline(layers[0]!);
+  }, [layers, layer]);
+
+  // the files changed (an event written here, on disk, by MCP): reload sessions and the shown step
+  useEffect(() => api.on('vault-changed', () => {
+    const l = s().timelineLayer;
+    if (l) void s().loadTimeline(l);
+  }), []);
+
+  // another entity selected: its state as of the shown session
+  useEffect(() => { void s().loadTimelineState(); }, [selectedId]);
+
+  useEffect(() => {
+    if (!playing) return;
+    const id = setInterval(() => {
+      const st = s();
+      const next = step(stops, st.timelineSession, 1);
+      if (next === null || next === st.timelineSession) { st.setTimelinePlaying(false); return; }
+      void st.setTimelineSession(next);
+    }, PLAY_MS);
+    return () => clearInterval(id);
+  }, [playing, stops]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      if (e.key !== '[' && e.key !== ']') return;
+      e.preventDefault();
+      const next = step(stops, s().timelineSession, e.key === ']' ? 1 : -1);
+      if (next !== null) void s().setTimelineSession(next);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [stops]);
+
+  if (layers.length === 0) return null;
+  const idx = dragIdx ?? (session === null ? stops.length - 1 : stopIndex(stops, session));
+  const current = session === null ? null : stops[stopIndex(stops, session)];
+  const pct = (i: number) => (stops.length > 1 ? (i / (stops.length - 1)) * 100 : 0);
+  const sessionPct = (n: number) => pct(stopIndex(stops, n));
+  const lanes = t?.lanes ?? [];
+
+  const scrubTo = (i: number, now: boolean) => {
+    setDragIdx(i);
+    if (timer.current) clearTimeout(timer.current);
+    const go = () => { setDragIdx(null); void s().setTimelineSession(stops[i]!.session); };
+    if (now) go(); else timer.current = setTimeout(go, DRAG_DEBOUNCE_MS);
+  };
+
+  return (
+    <section className="timeline-bar" data-testid="timeline-bar" data-session={session ?? ''} aria-label="timeline">
+      <div className="tl-controls">
+        <select data-testid="timeline-layer" value={layer ?? ''} title="campaign layer" onChange={(e) => void s().loadTimeline(e.target.value)}>
+          {layers.map((l) => <option key={l} value={l}>{l}</option>)}
+        </select>
+        <button type="button" data-testid="timeline-back" title="previous session ( [ )" onClick={() => { const n = step(stops, session, -1); if (n !== null) void s().setTimelineSession(n); }}>◀</button>
+        <button type="button" data-testid="timeline-play" title={playing ? 'pause' : 'play'} aria-pressed={playing} onClick={() => s().setTimelinePlaying(!playing)}>{playing ? '❚❚' : '▶'}</button>
+        <button type="button" data-testid="timeline-forward" title="next session ( ] )" onClick={() => { const n = step(stops, session, 1); if (n !== null) void s().setTimelineSession(n); }}>▶▶</button>
+        <span className={`tl-current${session === null ? ' live' : ''}`} data-testid="timeline-current">
+          {current ? current.label : 'As written (no events applied)'}
+        </span>
+        {session !== null && <button type="button" className="tl-live" data-testid="timeline-live" title="show the notes as written" onClick={() => void s().setTimelineSession(null)}>× off</button>}
+        <span className="tl-spacer" />
+        {error && <span className="tl-error" role="alert">{error}</span>}
+        <button type="button" className="tl-new" data-testid="timeline-new-event" disabled={!current || current.before}
+          title={current && !current.before ? `new event at session ${current.session}` : 'scrub to a session first'}
+          onClick={() => setFormOpen((o) => !o)}>+ New event here</button>
+      </div>
+      <div className="tl-track">
+        <div className="tl-lanes">
+          {lanes.map((lane) => (
+            <div key={lane} className="tl-lane" data-testid="timeline-lane" data-lane={lane}>
+              <span className="tl-lane-name">{lane}</span>
+              <div className="tl-lane-row">
+                {markers.filter((m) => m.lane === lane).map((m) => (
+                  <button key={m.id} type="button" className={`tl-marker${current && m.session <= current.session ? ' past' : ''}`}
+                    data-testid="timeline-marker" data-event-id={m.id} data-session={m.session} title={m.title}
+                    style={{ left: `calc(${sessionPct(m.session)}% + ${(m.slot - (m.of - 1) / 2) * 9}px)` }}
+                    onClick={() => { void s().setTimelineSession(m.session); void s().select(m.id); }} />
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+        <div className="tl-scrub">
+          <span className="tl-lane-name" />
+          <div className="tl-scrub-row">
+            <input type="range" min={0} max={Math.max(0, stops.length - 1)} step={1} value={idx}
+              data-testid="timeline-scrubber" aria-label="session" aria-valuetext={stops[idx]?.label ?? ''}
+              className={session === null ? 'off' : ''}
+              onChange={(e) => scrubTo(Number(e.target.value), false)}
+              onPointerUp={(e) => scrubTo(Number((e.target as HTMLInputElement).value), true)} />
+            <div className="tl-ticks">
+              {stops.map((st, i) => (
+                <button key={st.session} type="button" className={`tl-tick${i === idx && session !== null ? ' on' : ''}`}
+                  data-testid="timeline-tick" data-session={st.session} title={st.label}
+                  style={{ left: `${pct(i)}%` }} onClick={() => void s().setTimelineSession(st.session)}>
+                  <b>{st.before ? '·' : st.session}</b><small>{st.short}</small>
+                </button>
+              ))}
+            </div>
+          </div>
+        </div>
+      </div>
+      {formOpen && current && !current.before && layer && (
+        <NewEventForm layer={layer} session={current.session} onDone={() => setFormOpen(false)} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The entity panel's "as of session N" section: the selected entity's values
+ * at the scrubber's session, each changed one with its provenance
+ * ("status: dead ← The Death of Captain Varo, session 5"). Hidden while the
+ * scrubber is off.
+ */
+import { useMemo } from 'react';
+import { useApp } from '../../store/index.js';
+import { stateRows, stopIndex, stopsOf } from './model.js';
+
+export function TimelineState() {
+  const st = useApp((s) => s.timelineState);
+  const session = useApp((s) => s.timelineSession);
+  const t = useApp((s) => s.timeline);
+  const selectedId = useApp((s) => s.selectedId);
+  const rows = useMemo(() => (st ? stateRows(st) : []), [st]);
+  if (session === null || !t || !st || st.id !== selectedId) return null;
+  const stops = stopsOf(t);
+  const label = stops[stopIndex(stops, session)]?.label ?? `session ${session}`;
+  const status = st.lifecycle !== 'exists' ? st.lifecycle : st.dead ? 'dead' : 'alive';
+  return (
+    <section className="tl-state" data-testid="timeline-state" data-status={status} data-session={session}>
+      <div className="tl-state-head">As of {label} <span className={`tl-status ${status}`} data-testid="timeline-state-status">{status}</span></div>
+      <table className="props">
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} className={r.changed ? 'changed' : ''} data-testid="timeline-state-prop" data-key={r.key}>
+              <th>{r.key}</th>
+              <td><span className="v">{r.value}</span>{r.source && <span className="prov" title={r.source}> {r.source}</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
