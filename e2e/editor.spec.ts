@@ -145,3 +145,51 @@ test('open and close without a change leaves the file byte-identical; editing on
   const after = await waitForFile(vault, ALDOUS, (t) => t !== before);
   expect(after).toBe(before.replace('Closing paragraph.\r\n', 'Closing paragraph. Edited.\r\n'));
 });
+
+test('relationship fields: pick from autocomplete, unlink, create a new entity, leave a placeholder; tags', async ({ app, vault }) => {
+  const ed = await openEditor(app, 'Brother Aldous');
+  const faction = ed.getByTestId('field-faction');
+  await expect(faction.getByTestId('chip')).toHaveText(['Order of the Lantern×']);
+  await ed.getByTestId('field-faction-add').fill('Iron');
+  await ed.getByTestId('ref-option').filter({ hasText: 'Iron Guild' }).click();
+  await waitForFile(vault, ALDOUS, (t) => t.includes('faction: ["[[Order of the Lantern]]", "[[Iron Guild]]"]'));
+  await expect(faction.getByTestId('chip')).toHaveCount(2);
+
+  await faction.getByTestId('chip').filter({ hasText: 'Order of the Lantern' }).getByTestId('chip-remove').click();
+  await waitForFile(vault, ALDOUS, (t) => t.includes('faction: ["[[Iron Guild]]"]'));
+
+  // a name with no note: create it (type picker), then it is linked
+  await ed.getByTestId('field-faction-add').fill('Ashen Circle');
+  await ed.getByTestId('field-faction-add').press('Enter');
+  await expect(ed.getByTestId('ref-offer')).toContainText('No note named “Ashen Circle”');
+  await expect(ed.getByTestId('ref-offer-type')).toHaveValue('faction');
+  await ed.getByTestId('ref-offer-create').click();
+  await waitForFile(vault, ALDOUS, (t) => t.includes('faction: ["[[Iron Guild]]", "[[Ashen Circle]]"]'));
+  expect(await vault.read('setting/factions/Ashen Circle.md')).toMatch(/^---\n/);
+
+  // or leave a placeholder: the name is written, no note is created
+  await ed.getByTestId('field-knows-add').fill('Nobody Yet');
+  await ed.getByTestId('field-knows-add').press('Enter');
+  await ed.getByTestId('ref-offer-placeholder').click();
+  const text = await waitForFile(vault, ALDOUS, (t) => /knows:[\s\S]*\[\[Nobody Yet\]\]/.test(t));
+  expect(text).not.toContain('Nobody Yet.md');
+  await expect(ed.getByTestId('field-knows').getByTestId('chip')).toHaveText(['Nobody Yet×']);
+
+  // tags as chips
+  await ed.getByTestId('field-tags-add').fill('#monk');
+  await ed.getByTestId('field-tags-add').press('Enter');
+  await waitForFile(vault, ALDOUS, (t) => t.includes('tags: [priest, healer, monk]'));
+});
+
+test('undo is refused, in a toast, when the file changed on disk since', async ({ app, vault }) => {
+  const ed = await openEditor(app, 'Brother Aldous');
+  await ed.getByTestId('field-visibility').selectOption('gm');
+  await waitForFile(vault, ALDOUS, (t) => t.includes('visibility: gm'));
+  await vault.edit(ALDOUS, (t) => t + '\nA line typed in Obsidian.\n');
+  await expect(app.panel.getByTestId('entity-prose')).toContainText('A line typed in Obsidian.');
+  await appUndo(app.page);
+  await expect(app.page.getByTestId('toast').filter({ hasText: /refused/ })).toBeVisible();
+  const text = await vault.read(ALDOUS);
+  expect(text).toContain('visibility: gm');
+  expect(text).toContain('A line typed in Obsidian.');
+});

@@ -66,6 +66,14 @@ export function EntityEditor() {
 
   useEffect(() => api.on('vault-changed', () => void reloadEditor()), [reloadEditor]);
 
+  // while the drawer is open it follows the selection (sidebar, search, canvas, panel): save the prose, then switch
+  const selected = useApp((s) => (s.entity && !s.entity.placeholder ? s.entity.id : null));
+  const editorId = form?.entity.id ?? null;
+  useEffect(() => {
+    if (!editorId || !selected || selected === editorId) return;
+    void (prose.current?.save() ?? Promise.resolve(true)).then(() => useApp.getState().openEditor(selected));
+  }, [selected]); // follow selection changes only, not editor switches
+
   if (!form) return null;
   const e = form.entity;
   const close = async () => {
