@@ -128,8 +128,11 @@ export async function bench(ctx: McpBenchContext): Promise<Record<string, unknow
   const syncMs = performance.now() - t0;
   const ents = [...host.engine.model.entities()].filter((e) => !e.placeholder);
   const byId = new Map([...host.engine.model.entities()].map((e) => [e.id, e]));
-  const edges = [...host.engine.model.edges()].filter((e) => e.type !== LINK_REL);
-  const counts = { entities: ents.length, relationships: edges.length };
+  // every relationship between two notes (frontmatter and body links), as the reference server gets them
+  const real = new Set(ents.map((e) => e.id));
+  const edges = [...host.engine.model.edges()].filter((e) => real.has(e.from) && real.has(e.to));
+  const typedEdges = edges.filter((e) => e.type !== LINK_REL).length;
+  const counts = { entities: ents.length, relationships: edges.length, typed_relationships: typedEdges };
   await host.close();
   const r = rng(7);
   const names = Array.from({ length: 400 }, () => ents[Math.floor(r() * ents.length)]!.name);
@@ -189,6 +192,7 @@ export async function bench(ctx: McpBenchContext): Promise<Record<string, unknow
   return {
     entities: counts.entities,
     relationships: counts.relationships,
+    typed_relationships: counts.typed_relationships,
     first_open_sync_ms: +syncMs.toFixed(1),
     transport: 'stdio (SDK client, round trip)',
     latency_ms: lat,
