@@ -6,14 +6,13 @@
  */
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import type { SuggestionProps } from '@tiptap/suggestion';
 import type { EditForm } from '../../../../shared/contract-edit.js';
 import { api } from '../../../api/client.js';
 import { useApp } from '../../../store/index.js';
 import { parseBody, serialiseBody, type JNode } from '../body/blocks.js';
 import { errorText } from '../slice.js';
-import { Opaque, WikiLink, wikiSuggest, type SuggestItem } from './nodes.js';
+import { proseExtensions, wikiSuggest, type SuggestItem } from './nodes.js';
 
 export interface ProseHandle { save(): Promise<boolean> }
 
@@ -40,8 +39,7 @@ export function Prose({ form, handle }: { form: EditForm; handle?: Ref<ProseHand
 
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ link: false, underline: false, trailingNode: false, codeBlock: false, blockquote: false, horizontalRule: false }),
-      Opaque, WikiLink,
+      ...proseExtensions(),
       wikiSuggest({
         items: async ({ query }) => {
           if (!query.trim()) return [];

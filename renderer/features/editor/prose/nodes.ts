@@ -6,7 +6,8 @@
  *    its label, clickable to open the entity.
  * And `[[` completion over entity names and aliases (@tiptap/suggestion).
  */
-import { Extension, Node, mergeAttributes } from '@tiptap/core';
+import { Extension, Node, mergeAttributes, type AnyExtension } from '@tiptap/core';
+import StarterKit from '@tiptap/starter-kit';
 import { PluginKey } from '@tiptap/pm/state';
 import Suggestion, { type SuggestionOptions } from '@tiptap/suggestion';
 import { wikiParts } from '../body/inline.js';
@@ -74,4 +75,17 @@ export function wikiSuggest(opts: Pick<SuggestionOptions<SuggestItem>, 'items' |
       })];
     },
   });
+}
+
+/**
+ * The document schema of the prose editor: paragraphs, headings, plain lists,
+ * hard breaks, bold/italic/strike/code, plus `opaque` and `wikilink`. Anything
+ * else in a body stays an opaque block, so nodes the serialiser does not write
+ * (links with URLs, underline, quotes, code blocks...) are switched off.
+ */
+export function proseExtensions(): AnyExtension[] {
+  return [
+    StarterKit.configure({ link: false, underline: false, trailingNode: false, codeBlock: false, blockquote: false, horizontalRule: false }),
+    Opaque, WikiLink,
+  ];
 }
