@@ -17,7 +17,8 @@ export function TimelineState() {
   if (session === null || !t || !st || st.id !== selectedId) return null;
   const stops = stopsOf(t);
   const label = stops[stopIndex(stops, session)]?.label ?? `session ${session}`;
-  const status = st.lifecycle !== 'exists' ? st.lifecycle : st.dead ? 'dead' : 'alive';
+  // as on the canvas: dead wins over destroyed (a slain NPC is dead, not a ruin)
+  const status = st.dead ? 'dead' : st.lifecycle === 'exists' ? 'alive' : st.lifecycle;
   return (
     <section className="tl-state" data-testid="timeline-state" data-status={status} data-session={session}>
       <div className="tl-state-head">As of {label} <span className={`tl-status ${status}`} data-testid="timeline-state-status">{status}</span></div>

@@ -32,6 +32,8 @@ describe('timeline model', () => {
     expect(stopIndex(st, 3)).toBe(1);
     expect(step(st, 3, 1)).toBe(4);
     expect(stopIndex(st, -5)).toBe(0);
+    expect(step(st, null, 1)).toBe(0);
+    expect(step(st, null, -1)).toBe(4);
   });
 
   it('markers: one per scheduled event, same-session events of a lane get distinct slots, titles list consequences', () => {

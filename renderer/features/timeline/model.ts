@@ -23,9 +23,10 @@ export function stopIndex(stops: Stop[], session: number | null): number {
   return i;
 }
 
-/** The next stop's session in direction `dir` (clamped at the ends). */
+/** The next stop's session in direction `dir` (clamped at the ends); from off, forward starts before play and back starts at the end. */
 export function step(stops: Stop[], session: number | null, dir: 1 | -1): number | null {
   if (stops.length === 0) return null;
+  if (session === null) return (dir === 1 ? stops[0] : stops[stops.length - 1])!.session;
   const i = stopIndex(stops, session);
   return stops[Math.max(0, Math.min(stops.length - 1, i + dir))]!.session;
 }

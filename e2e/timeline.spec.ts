@@ -1,0 +1,117 @@
+/**
+ * The timeline scrubber on the sample world (fresh temp copy per test, real
+ * web shell and core): Captain Varo dies in "The Death of Captain Varo"
+ * (campaign session 5). Scrubbing to 5 shows him dead on the canvas and in the
+ * entity panel with the event as provenance; scrubbing back shows him alive.
+ * "New event here" writes an event note at the scrubbed session, checked on disk.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+
+const VARO = 'setting/captain varo';
+
+function timeline(page: Page) {
+  const bar = page.getByTestId('timeline-bar');
+  return {
+    bar,
+    current: page.getByTestId('timeline-current'),
+    scrubber: page.getByTestId('timeline-scrubber'),
+    tick: (n: number) => bar.locator(`[data-testid="timeline-tick"][data-session="${n}"]`),
+    state: page.getByTestId('timeline-state'),
+    prop: (key: string) => page.locator(`[data-testid="timeline-state-prop"][data-key="${key}"] td`),
+    /** the status the canvas draws a node with (overlay status, or 'normal') */
+    nodeStatus: (id: string) => page.evaluate((i) => (window.__lorecraft?.cy?.getElementById(i).data('status') as string | undefined) ?? null, id),
+    edgeStatus: (from: string, type: string, to: string) => page.evaluate(([f, t, o]) => {
+      const e = window.__lorecraft?.cy?.edges().filter((x) => x.data('source') === f && x.data('type') === t && x.data('target') === o);
+      return e && e.nonempty() ? (e.first().data('status') as string) : null;
+    }, [from, type, to] as const),
+  };
+}
+
+test('scrub to the session where Captain Varo dies: dead on the canvas and in the panel, with provenance; scrub back: alive', async ({ app, page }) => {
+  const tl = timeline(page);
+  await app.open('Captain Varo');
+  await expect(tl.bar).toBeVisible();
+  await expect(page.getByTestId('timeline-layer')).toHaveValue('campaign');
+  await expect(tl.tick(5)).toContainText('1203-06-01');
+  // the scrubber starts off: the notes as written, no "as of" section
+  await expect(tl.current).toContainText('As written');
+  await expect(tl.state).toHaveCount(0);
+
+  // step with the keyboard: ] from off = before play, then sessions 1..5
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  for (let i = 0; i < 6; i++) await page.keyboard.press(']');
+  await expect(tl.current).toHaveText('Session 5 · 1203-06-01');
+  await expect(tl.state).toHaveAttribute('data-status', 'dead');
+  await expect(tl.prop('status')).toContainText('dead ← The Death of Captain Varo, session 5');
+  await expect.poll(() => tl.nodeStatus(VARO)).toBe('dead');
+  // Millbrook burned at session 3: destroyed; the broken pact's HOSTILE_TO (session 4) is drawn as added
+  await expect.poll(() => tl.nodeStatus('setting/millbrook')).toBe('destroyed');
+
+  // drag the scrubber back one stop (keyboard on the range input = the same input events as a drag)
+  await tl.scrubber.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tl.current).toHaveText('Session 4 · 1203-05-03');
+  await expect(tl.state).toHaveAttribute('data-status', 'alive');
+  await expect(tl.prop('status')).toHaveText('alive');
+  await expect.poll(() => tl.nodeStatus(VARO)).not.toBe('dead');
+
+  // before play: the Ember Blade (forged at session 2) does not exist yet; Millbrook stands
+  await tl.tick(0).click();
+  await expect(tl.current).toHaveText('Before play');
+  await expect.poll(() => tl.nodeStatus('setting/millbrook')).toBe('normal');
+  const blade = await page.evaluate(() => window.__lorecraft?.cy?.nodes().filter((n) => /ember blade$/.test(n.id())).first().id() ?? null);
+  expect(blade).not.toBeNull();
+  await expect.poll(() => tl.nodeStatus(blade!)).toBe('not-yet-created');
+
+  // off again: the canvas shows the notes as written
+  await page.getByTestId('timeline-live').click();
+  await expect(tl.current).toContainText('As written');
+  await expect.poll(() => tl.nodeStatus(VARO)).toBe('normal');
+  await expect(tl.state).toHaveCount(0);
+});
+
+test('clicking an event marker jumps to its session and opens the event; play runs to the last session', async ({ app, page }) => {
+  const tl = timeline(page);
+  await expect(tl.bar).toBeVisible();
+  const death = page.locator('[data-testid="timeline-marker"][data-session="5"][title^="The Death of Captain Varo"]');
+  await expect(page.locator('[data-testid="timeline-lane"][data-lane="deaths & ruin"]')).toBeVisible();
+  await death.click();
+  await expect(tl.current).toHaveText('Session 5 · 1203-06-01');
+  await expect(page.getByTestId('entity-name')).toHaveText('The Death of Captain Varo');
+  await expect(tl.state).toHaveAttribute('data-status', 'alive');
+
+  await tl.tick(1).click();
+  await expect(tl.current).toHaveText('Session 1 · 1203-03-02');
+  await page.getByTestId('timeline-play').click();
+  await expect(tl.current).toHaveText('Session 6 · 1203-07-12', { timeout: 20_000 });
+  await expect(page.getByTestId('timeline-play')).toHaveAttribute('aria-pressed', 'false', { timeout: 5_000 });
+  void app;
+});
+
+test('new event here: an event note at the scrubbed session, on disk, on the timeline', async ({ app, page, vault }) => {
+  const tl = timeline(page);
+  await expect(tl.bar).toBeVisible();
+  await expect(page.getByTestId('timeline-new-event')).toBeDisabled();
+  await tl.tick(3).click();
+  await expect(tl.current).toHaveText('Session 3 · 1203-04-14');
+  await page.getByTestId('timeline-new-event').click();
+  await page.getByTestId('timeline-event-title').fill('The Siege of Thornwatch');
+  await page.getByTestId('timeline-event-date').fill('1203-04-22');
+  await page.getByTestId('timeline-event-participants').fill('Grell Ironjaw, Red Hand');
+  await page.getByTestId('timeline-event-location').fill('Thornwatch');
+  await page.getByTestId('timeline-event-create').click();
+
+  const rel = 'campaign/sessions/The Siege of Thornwatch.md';
+  await expect.poll(() => vault.read(rel).catch(() => ''), { timeout: 15_000 }).toMatch(/^session: 3$/m);
+  const text = await vault.read(rel);
+  expect(text).toMatch(/^type: event$/m);
+  expect(text).toMatch(/^date_in_world: ["']?1203-04-22["']?$/m);
+  expect(text).toContain('[[Grell Ironjaw]]');
+  expect(text).toContain('[[Red Hand]]');
+  expect(text).toMatch(/^location: .*Thornwatch/m);
+  // the timeline shows it at session 3, and the panel opened it
+  await expect(page.locator('[data-testid="timeline-marker"][data-session="3"][title^="The Siege of Thornwatch"]')).toHaveCount(1);
+  await expect(app.panel.getByTestId('entity-name')).toHaveText('The Siege of Thornwatch');
+  await expect(page.getByTestId('timeline-event-form')).toHaveCount(0);
+});
