@@ -80,7 +80,11 @@ export function TimelineBar() {
     return () => window.removeEventListener('keydown', onKey);
   }, [stops]);
 
-  if (layers.length === 0) return null;
+  // the bar (or its form) changed the height left to the canvas: let Cytoscape re-measure its container
+  const shown = layers.length > 0;
+  useEffect(() => { window.dispatchEvent(new Event('resize')); }, [shown, formOpen, t]);
+
+  if (!shown) return null;
   const idx = dragIdx ?? (session === null ? stops.length - 1 : stopIndex(stops, session));
   const current = session === null ? null : stops[stopIndex(stops, session)];
   const pct = (i: number) => (stops.length > 1 ? (i / (stops.length - 1)) * 100 : 0);
@@ -100,9 +104,9 @@ export function TimelineBar() {
         <select data-testid="timeline-layer" value={layer ?? ''} title="campaign layer" onChange={(e) => void s().loadTimeline(e.target.value)}>
           {layers.map((l) => <option key={l} value={l}>{l}</option>)}
         </select>
-        <button type="button" data-testid="timeline-back" title="previous session ( [ )" onClick={() => { const n = step(stops, session, -1); if (n !== null) void s().setTimelineSession(n); }}>◀</button>
+        <button type="button" data-testid="timeline-back" aria-label="previous session" title="previous session ( [ )" onClick={() => { const n = step(stops, session, -1); if (n !== null) void s().setTimelineSession(n); }}>‹</button>
         <button type="button" data-testid="timeline-play" title={playing ? 'pause' : 'play'} aria-pressed={playing} onClick={() => s().setTimelinePlaying(!playing)}>{playing ? '❚❚' : '▶'}</button>
-        <button type="button" data-testid="timeline-forward" title="next session ( ] )" onClick={() => { const n = step(stops, session, 1); if (n !== null) void s().setTimelineSession(n); }}>▶▶</button>
+        <button type="button" data-testid="timeline-forward" aria-label="next session" title="next session ( ] )" onClick={() => { const n = step(stops, session, 1); if (n !== null) void s().setTimelineSession(n); }}>›</button>
         <span className={`tl-current${session === null ? ' live' : ''}`} data-testid="timeline-current">
           {current ? current.label : 'As written (no events applied)'}
         </span>
