@@ -74,13 +74,22 @@ test('[[ in the prose completes an entity; the body has the link, the graph the 
     'stubborn, and the best healer on the [[Ashen Road]]. He fears [[Oldmere]] '));
   // the graph has the edge: the panel's relations (LINKS_TO) list Oldmere
   await expect(app.panel.locator('[data-testid="relation-group"][data-label="→ LINKS_TO"] [data-testid="relation-item"]', { hasText: 'Oldmere' })).toBeVisible();
-  // links in the prose open the entity
+
+  // app-level undo restores the bytes, and the open prose follows the file
+  await appUndo(app.page);
+  await waitForFile(vault, ALDOUS, (t) => t === before);
+  await expect(prose.getByTestId('prose-link').filter({ hasText: 'Oldmere' })).toHaveCount(0);
+  // a further edit is made on the restored text
+  await prose.locator('p').first().click();
+  await app.page.keyboard.press('Control+End');
+  await app.page.keyboard.type(' Again.');
+  await ed.locator('header .meta').click();
+  expect(await waitForFile(vault, ALDOUS, (t) => t !== before)).toBe(before.replace('[[Ashen Road]].\n', '[[Ashen Road]]. Again.\n'));
+
+  // links in the prose open the entity (panel and editor)
   await prose.getByTestId('prose-link').filter({ hasText: 'Harrowgate' }).click();
   await expect(app.page.getByTestId('entity-name')).toHaveText('Harrowgate');
   await expect(ed.getByTestId('editor-name')).toHaveValue('Harrowgate');
-
-  await app.page.keyboard.press('Control+z');
-  await waitForFile(vault, ALDOUS, (t) => t === before);
 });
 
 test('an invalid integer is refused inline and the file is unchanged', async ({ app, vault }) => {

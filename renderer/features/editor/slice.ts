@@ -42,6 +42,8 @@ export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (s
     try {
       const form = await api.call('edit-form', { nameOrId });
       set({ editorId: form.entity.id, editorForm: form, editorError: null, editorSeq: get().editorSeq + 1 });
+      // the panel shows what is being edited (opening from the canvas or a dialog selects it too)
+      if (get().selectedId !== form.entity.id) await get().select(form.entity.id);
     } catch (e) {
       get().toast(errorText(e), 'error');
     }
