@@ -112,6 +112,20 @@ describe('edit-* handlers', () => {
     expect(await read(ALDOUS)).toBe(before);
   });
 
+  it('edit-link with placeholder writes a name with no note; edit-unlink removes it again', async () => {
+    const before = await read(ALDOUS);
+    await call('edit-link', { from: 'Brother Aldous', rel: 'KNOWS', to: 'Nobody Yet', placeholder: true });
+    const after = await read(ALDOUS);
+    expect(after).toMatch(/knows:[\s\S]*Nobody Yet/);
+    expect((await refusal('edit-link', { from: 'Brother Aldous', rel: 'KNOWS', to: 'Somebody Else' })).code).toMatch(/not_found|not-found/);
+    await call('edit-unlink', { from: 'Brother Aldous', rel: 'KNOWS', to: 'Nobody Yet' });
+    expect(await read(ALDOUS)).not.toContain('Nobody Yet');
+    await call('edit-undo', {});
+    expect(await read(ALDOUS)).toBe(after);
+    await call('edit-undo', {});
+    expect(await read(ALDOUS)).toBe(before);
+  });
+
   it('edit-body writes the body only; create + delete; conflict when the file changed on disk', async () => {
     const f = await call('edit-form', { nameOrId: 'Brother Aldous' });
     const before = await read(ALDOUS);
