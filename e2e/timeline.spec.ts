@@ -21,10 +21,12 @@ function timeline(page: Page) {
     prop: (key: string) => page.locator(`[data-testid="timeline-state-prop"][data-key="${key}"] td`),
     /** the status the canvas draws a node with (overlay status, or 'normal') */
     nodeStatus: (id: string) => page.evaluate((i) => (window.__lorecraft?.cy?.getElementById(i).data('status') as string | undefined) ?? null, id),
-    edgeStatus: (from: string, type: string, to: string) => page.evaluate(([f, t, o]) => {
-      const e = window.__lorecraft?.cy?.edges().filter((x) => x.data('source') === f && x.data('type') === t && x.data('target') === o);
-      return e && e.nonempty() ? (e.first().data('status') as string) : null;
-    }, [from, type, to] as const),
+    /** statuses of the edges of `type` between a and b, either direction (symmetric types may be drawn once or twice) */
+    edgeStatuses: (a: string, type: string, b: string) => page.evaluate(([f, t, o]) => {
+      const es = window.__lorecraft?.cy?.edges().filter((x) => x.data('type') === t
+        && ((x.data('source') === f && x.data('target') === o) || (x.data('source') === o && x.data('target') === f)));
+      return es ? [...new Set(es.map((x) => x.data('status') as string))].sort() : [];
+    }, [a, type, b] as const),
   };
 }
 
@@ -45,8 +47,10 @@ test('scrub to the session where Captain Varo dies: dead on the canvas and in th
   await expect(tl.state).toHaveAttribute('data-status', 'dead');
   await expect(tl.prop('status')).toContainText('dead ← The Death of Captain Varo, session 5');
   await expect.poll(() => tl.nodeStatus(VARO)).toBe('dead');
-  // Millbrook burned at session 3: destroyed; the broken pact's HOSTILE_TO (session 4) is drawn as added
+  // Millbrook burned at session 3: destroyed; the broken pact (session 4) ended an alliance and began a feud
   await expect.poll(() => tl.nodeStatus('setting/millbrook')).toBe('destroyed');
+  await expect.poll(() => tl.edgeStatuses('setting/red hand', 'HOSTILE_TO', 'setting/corsair brotherhood')).toEqual(['added']);
+  await expect.poll(() => tl.edgeStatuses('setting/red hand', 'ALLIED_WITH', 'setting/corsair brotherhood')).toEqual(['removed']);
 
   // drag the scrubber back one stop (keyboard on the range input = the same input events as a drag)
   await tl.scrubber.focus();
@@ -55,6 +59,10 @@ test('scrub to the session where Captain Varo dies: dead on the canvas and in th
   await expect(tl.state).toHaveAttribute('data-status', 'alive');
   await expect(tl.prop('status')).toHaveText('alive');
   await expect.poll(() => tl.nodeStatus(VARO)).not.toBe('dead');
+  await tl.tick(3).click();
+  await expect(tl.current).toHaveText('Session 3 · 1203-04-14');
+  await expect.poll(() => tl.edgeStatuses('setting/red hand', 'ALLIED_WITH', 'setting/corsair brotherhood')).toEqual(['normal']);
+  await expect.poll(() => tl.edgeStatuses('setting/red hand', 'HOSTILE_TO', 'setting/corsair brotherhood')).toEqual([]);
 
   // before play: the Ember Blade (forged at session 2) does not exist yet; Millbrook stands
   await tl.tick(0).click();
@@ -103,8 +111,10 @@ test('new event here: an event note at the scrubbed session, on disk, on the tim
   await page.getByTestId('timeline-event-create').click();
 
   const rel = 'campaign/sessions/The Siege of Thornwatch.md';
-  await expect.poll(() => vault.read(rel).catch(() => ''), { timeout: 15_000 }).toMatch(/^session: 3$/m);
+  // the note is created first, then one link per participant and the location (each a write-back command)
+  await expect.poll(() => vault.read(rel).catch(() => ''), { timeout: 15_000 }).toMatch(/^location: .*Thornwatch/m);
   const text = await vault.read(rel);
+  expect(text).toMatch(/^session: 3$/m);
   expect(text).toMatch(/^type: event$/m);
   expect(text).toMatch(/^date_in_world: ["']?1203-04-22["']?$/m);
   expect(text).toContain('[[Grell Ironjaw]]');
