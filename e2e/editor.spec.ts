@@ -153,6 +153,16 @@ test('open and close without a change leaves the file byte-identical; editing on
   await ed.getByTestId('editor-close').click();
   const after = await waitForFile(vault, ALDOUS, (t) => t !== before);
   expect(after).toBe(before.replace('Closing paragraph.\r\n', 'Closing paragraph. Edited.\r\n'));
+
+  // an opaque block (the table) edited as its source: written verbatim in the note's line endings
+  ed = await openEditor(app, 'Brother Aldous');
+  await ed.getByTestId('prose-opaque').filter({ hasText: '|:--|--:|' }).dblclick();
+  const raw = ed.getByTestId('prose-opaque-edit');
+  await expect(raw).toHaveValue('| a | b |\n|:--|--:|\n| 1 | 2 |');
+  await raw.fill('| a | b |\n|:--|--:|\n| 1 | 3 |');
+  await raw.blur();
+  await ed.getByTestId('editor-close').click();
+  expect(await waitForFile(vault, ALDOUS, (t) => t !== after)).toBe(after.replace('| 1 | 2 |\r\n', '| 1 | 3 |\r\n'));
 });
 
 test('relationship fields: pick from autocomplete, unlink, create a new entity, leave a placeholder; tags', async ({ app, vault }) => {

@@ -13,6 +13,7 @@ import { useApp } from '../../../store/index.js';
 import { parseBody, serialiseBody, type JNode } from '../body/blocks.js';
 import { errorText } from '../slice.js';
 import { proseExtensions, wikiSuggest, type SuggestItem } from './nodes.js';
+import { editableOpaque } from './OpaqueView.js';
 
 export interface ProseHandle { save(): Promise<boolean> }
 
@@ -39,7 +40,7 @@ export function Prose({ form, handle }: { form: EditForm; handle?: Ref<ProseHand
 
   const editor = useEditor({
     extensions: [
-      ...proseExtensions(),
+      ...proseExtensions(editableOpaque(model.eol)),
       wikiSuggest({
         items: async ({ query }) => {
           if (!query.trim()) return [];

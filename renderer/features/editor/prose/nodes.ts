@@ -83,9 +83,9 @@ export function wikiSuggest(opts: Pick<SuggestionOptions<SuggestItem>, 'items' |
  * else in a body stays an opaque block, so nodes the serialiser does not write
  * (links with URLs, underline, quotes, code blocks...) are switched off.
  */
-export function proseExtensions(): AnyExtension[] {
+export function proseExtensions(opaque: AnyExtension = Opaque): AnyExtension[] {
   return [
     StarterKit.configure({ link: false, underline: false, trailingNode: false, codeBlock: false, blockquote: false, horizontalRule: false }),
-    Opaque, WikiLink,
+    opaque, WikiLink,
   ];
 }
