@@ -89,6 +89,20 @@ test('clicking an event marker jumps to its session and opens the event; play ru
   await expect(page.getByTestId('entity-name')).toHaveText('The Death of Captain Varo');
   await expect(tl.state).toHaveAttribute('data-status', 'alive');
 
+  // drag the scrubber with the mouse from its right end to session 4 (debounced steps on the way, the drop wins)
+  await app.open('Red Hand');
+  const box = (await tl.scrubber.boundingBox())!;
+  const tick4 = (await tl.tick(4).boundingBox())!;
+  await page.mouse.move(box.x + box.width - 6, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(tick4.x + tick4.width / 2, box.y + box.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await expect(tl.current).toHaveText('Session 4 · 1203-05-03');
+  await expect(page.getByTestId('timeline-state-relation')).toContainText([
+    '+ HOSTILE_TO → Corsair Brotherhood ← The Broken Pact, session 4',
+    '− ALLIED_WITH → Corsair Brotherhood ← The Broken Pact, session 4',
+  ]);
+
   await tl.tick(1).click();
   await expect(tl.current).toHaveText('Session 1 · 1203-03-02');
   await page.getByTestId('timeline-play').click();

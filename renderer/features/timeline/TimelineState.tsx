@@ -6,14 +6,20 @@
  */
 import { useMemo } from 'react';
 import { useApp } from '../../store/index.js';
-import { stateRows, stopIndex, stopsOf } from './model.js';
+import { relationRows, stateRows, stopIndex, stopsOf } from './model.js';
 
 export function TimelineState() {
   const st = useApp((s) => s.timelineState);
   const session = useApp((s) => s.timelineSession);
   const t = useApp((s) => s.timeline);
   const selectedId = useApp((s) => s.selectedId);
+  const graph = useApp((s) => s.graph);
   const rows = useMemo(() => (st ? stateRows(st) : []), [st]);
+  const rels = useMemo(() => {
+    if (!st) return [];
+    const names = new Map((graph?.nodes ?? []).map((n) => [n.id, n.name]));
+    return relationRows(st, (id) => names.get(id) ?? id.slice(id.indexOf('/') + 1));
+  }, [st, graph]);
   if (session === null || !t || !st || st.id !== selectedId) return null;
   const stops = stopsOf(t);
   const label = stops[stopIndex(stops, session)]?.label ?? `session ${session}`;
@@ -32,6 +38,15 @@ export function TimelineState() {
           ))}
         </tbody>
       </table>
+      {rels.length > 0 && (
+        <ul className="tl-rels" data-testid="timeline-state-relations">
+          {rels.map((r) => (
+            <li key={r.key} className={r.removed ? 'removed' : 'added'} data-testid="timeline-state-relation">
+              {r.text}<span className="prov"> {r.source}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

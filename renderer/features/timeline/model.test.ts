@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityStateData, TimelineSessions } from '../../../shared/contract-timeline.js';
-import { markersOf, stateRows, step, stopIndex, stopsOf, toOverlay } from './model.js';
+import { markersOf, relationRows, stateRows, step, stopIndex, stopsOf, toOverlay } from './model.js';
 
 const ev = (id: string, session: number | null, kinds: string[] = []) => ({
   id, name: id.toUpperCase(), path: `campaign/${id}.md`, layer: 'campaign', session, date: null,
@@ -71,6 +71,24 @@ describe('timeline model', () => {
       'role: captain',
       'status: dead ← The Death of Captain Varo, session 5',
       'honorific: — ← Disgrace, session 2',
+    ]);
+  });
+
+  it('relationRows: event-added and removed relationships with their events, named from this entity', () => {
+    const p = { event: 'e', name: 'The Broken Pact', path: 'p.md', session: 4, line: 9 };
+    const s = {
+      id: 'rh', name: 'Red Hand', type: 'faction', layer: 'setting', placeholder: false, virtual: false,
+      lifecycle: 'exists' as const, exists: true, dead: false, properties: {}, provenance: {},
+      relationships: [
+        { from: 'rh', to: 'cb', type: 'HOSTILE_TO', origin: 'event' as const, provenance: p },
+        { from: 'rh', to: 'x', type: 'LEADS', origin: 'base' as const },
+      ],
+      removedRelationships: [{ from: 'cb', to: 'rh', type: 'ALLIED_WITH', origin: 'base' as const, removedBy: p }],
+    };
+    const names: Record<string, string> = { cb: 'Corsair Brotherhood' };
+    expect(relationRows(s, (id) => names[id] ?? id).map((r) => `${r.text} ${r.source}`)).toEqual([
+      '+ HOSTILE_TO → Corsair Brotherhood ← The Broken Pact, session 4',
+      '− ALLIED_WITH ← Corsair Brotherhood ← The Broken Pact, session 4',
     ]);
   });
 });

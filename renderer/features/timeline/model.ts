@@ -91,3 +91,23 @@ export function stateRows(s: EntityStateData): StateRow[] {
   }
   return rows;
 }
+
+export interface RelRow { key: string; text: string; source: string; removed: boolean }
+
+/**
+ * Relationships that differ from the notes at this session: added by an event
+ * ('+ HOSTILE_TO Corsair Brotherhood ← The Broken Pact, session 4') or removed
+ * ('− ALLIED_WITH …'). `nameOf` maps an entity id to its display name.
+ */
+export function relationRows(s: EntityStateData, nameOf: (id: string) => string): RelRow[] {
+  const other = (r: { from: string; to: string }) => (r.from === s.id ? `→ ${nameOf(r.to)}` : `← ${nameOf(r.from)}`);
+  const rows: RelRow[] = [];
+  for (const r of s.relationships) {
+    if (r.origin !== 'event') continue;
+    rows.push({ key: `+${r.from}|${r.type}|${r.to}`, text: `+ ${r.type} ${other(r)}`, source: r.provenance ? `← ${cite(r.provenance)}` : '', removed: false });
+  }
+  for (const r of s.removedRelationships) {
+    rows.push({ key: `-${r.from}|${r.type}|${r.to}`, text: `− ${r.type} ${other(r)}`, source: `← ${cite(r.removedBy)}`, removed: true });
+  }
+  return rows;
+}
