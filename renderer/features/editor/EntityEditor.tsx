@@ -57,6 +57,23 @@ function ListField({ form, field }: { form: EditForm; field: 'tags' | 'aliases' 
   );
 }
 
+const RESERVED = new Set(['tags', 'aliases', 'alias', 'type']);
+
+/** Frontmatter keys the schema does not declare for this type: shown as written, kept untouched. */
+function OtherFields({ form }: { form: EditForm }) {
+  const known = new Set([...form.properties.map((p) => p.name), ...form.mappings.map((m) => m.field), form.titleField, ...RESERVED]);
+  const rest = Object.entries(form.values).filter(([k]) => !known.has(k));
+  if (!rest.length) return null;
+  return (
+    <details className="other-fields" data-testid="editor-other-fields">
+      <summary>{rest.length} other field{rest.length > 1 ? 's' : ''} (not in the schema{form.entity.type ? ` for ${form.entity.type}` : ''}; kept as written)</summary>
+      {rest.map(([k, v]) => (
+        <div key={k} className="field" data-field={k}><label>{k}</label><code>{typeof v === 'string' ? v : JSON.stringify(v)}</code></div>
+      ))}
+    </details>
+  );
+}
+
 export function EntityEditor() {
   const form = useApp((s) => s.editorForm);
   const closeEditor = useApp((s) => s.closeEditor);
@@ -103,6 +120,7 @@ export function EntityEditor() {
         ))}
         <ListField form={form} field="tags" />
         <ListField form={form} field="aliases" />
+        <OtherFields form={form} />
       </div>
       <Prose key={e.id} form={form} handle={prose} />
     </aside>
