@@ -147,3 +147,14 @@ exclude: ["Templates/**"]
     expect(m.entity('main/varo')?.aliases).toEqual(['V']);
   });
 });
+
+describe('normKey', () => {
+  it('equals normaliseName on any string', async () => {
+    const fc = (await import('fast-check')).default;
+    const { normaliseName } = await import('../../shared/names.js');
+    const { normKey } = await import('./names.js');
+    const chars = fc.constantFrom('a', 'Z', ' ', '  ', '\t', '\n', 'é', 'e\u0301', 'İ', 'ß', '/', '#', '0', 'Ω');
+    fc.assert(fc.property(fc.array(chars, { maxLength: 12 }).map((l) => l.join('')), (s) => normKey(s) === normaliseName(s)), { numRuns: 2000, seed: 5 });
+    fc.assert(fc.property(fc.string(), (s) => normKey(s) === normaliseName(s)), { numRuns: 2000, seed: 6 });
+  });
+});

@@ -10,7 +10,6 @@
  * A reverse index maps every reference key ('n:<name>' / 'p:<path>') to the
  * notes that use it; when a key's holders change, those notes are re-resolved.
  */
-import { normaliseName } from '../../shared/names.js';
 import type { EntityRecord, Problem, RelationshipRecord } from '../../shared/types.js';
 import type { VaultConfig, Schema } from '../config/types.js';
 import type { ParsedNote } from '../parse/types.js';
@@ -18,7 +17,7 @@ import type { GraphDelta } from '../store/types.js';
 import type { ModelView } from '../sync/types.js';
 import { hierarchyCycleProblems } from './cycles.js';
 import { LayerMap } from './layers.js';
-import { NameIndex, pathKey, type NameKind } from './names.js';
+import { NameIndex, normKey, pathKey, type NameKind } from './names.js';
 import { noteProperties, noteRefs, type Ref } from './refs.js';
 import type { SchemaView } from './schema-view.js';
 
@@ -141,7 +140,7 @@ export class VaultModel implements ModelView {
     if (m) t = m[1]!.trim();
     const seg = t.slice(t.lastIndexOf('/') + 1).replace(/\.md$/i, '');
     const p = this.lookupRef(fromLayer, {
-      key: normaliseName(seg), ...(t.includes('/') ? { pathKey: pathKey(t), targetKey: normaliseName(t) } : {}),
+      key: normKey(seg), ...(t.includes('/') ? { pathKey: pathKey(t), targetKey: normKey(t) } : {}),
     });
     return p === undefined ? undefined : this.records.get(this.states.get(p)!.id);
   }
@@ -254,11 +253,11 @@ export class VaultModel implements ModelView {
 
   private prepare(note: ParsedNote, layer: string): NoteState {
     const { type, problems: typeProblems } = this.sv.resolveType(note);
-    const nameKey = normaliseName(note.title) || normaliseName(note.basename) || 'untitled';
+    const nameKey = normKey(note.title) || normKey(note.basename) || 'untitled';
     const provides: Array<[NameKind, string]> = [['name', nameKey]];
-    const fileKey = normaliseName(note.basename);
+    const fileKey = normKey(note.basename);
     if (fileKey) provides.push(['file', fileKey]);
-    for (const a of note.aliases) { const k = normaliseName(a); if (k) provides.push(['alias', k]); }
+    for (const a of note.aliases) { const k = normKey(a); if (k) provides.push(['alias', k]); }
     provides.push(['path', pathKey(note.path)]);
     return {
       note, layer, type, typeProblems, nameKey, id: '', provides, refs: noteRefs(note, type, this.sv),

@@ -4,19 +4,18 @@
  * wikilinks. Also the entity properties (frontmatter minus reserved keys and
  * mapped fields). Pure functions of (note, type, schema).
  */
-import { normaliseName } from '../../shared/names.js';
 import { LINK_REL, RELATED_REL, type PropertyValue } from '../../shared/types.js';
 import { RESERVED_FIELDS } from '../config/types.js';
 import { fieldRefs } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
-import { pathKey } from './names.js';
+import { normKey, pathKey } from './names.js';
 import type { SchemaView } from './schema-view.js';
 
 type RefIn = Omit<Ref, 'key' | 'pathKey' | 'targetKey'>;
 function withKeys(r: RefIn): Ref {
   const out = r as Ref;
-  out.key = normaliseName(r.name);
-  if (r.target.includes('/')) { out.pathKey = pathKey(r.target); out.targetKey = normaliseName(r.target); }
+  out.key = normKey(r.name);
+  if (r.target.includes('/')) { out.pathKey = pathKey(r.target); out.targetKey = normKey(r.target); }
   return out;
 }
 
@@ -31,7 +30,7 @@ export interface Ref {
   reversed: boolean;
   /** normalised name; '' = nothing to resolve */
   key: string;
-  /** for a path-like target: pathKey(target) and normaliseName(target) */
+  /** for a path-like target: pathKey(target) and normKey(target) */
   pathKey?: string;
   targetKey?: string;
 }
