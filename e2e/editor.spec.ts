@@ -212,3 +212,23 @@ test('undo is refused, in a toast, when the file changed on disk since', async (
   expect(text).toContain('visibility: gm');
   expect(text).toContain('A line typed in Obsidian.');
 });
+
+test('an event form: required field marked and refused when emptied, a date input writes one line', async ({ app, vault }) => {
+  const EV = 'campaign/sessions/01 Ambush on the Ashen Road.md';
+  const before = await vault.read(EV);
+  const ed = await openEditor(app, 'Ambush on the Ashen Road');
+  const session = ed.locator('[data-testid="editor-field"][data-field="session"]');
+  await expect(session.locator('label .required')).toHaveText('*');
+  await ed.getByTestId('field-session').fill('');
+  await ed.getByTestId('field-session').press('Enter');
+  await expect(ed.getByTestId('field-error-session')).toContainText('required');
+  expect(await vault.read(EV)).toBe(before);
+
+  const date = ed.getByTestId('field-date_in_world');
+  await expect(date).toHaveAttribute('type', 'date');
+  await expect(date).toHaveValue('1203-03-02');
+  await date.fill('1203-03-05');
+  await date.press('Enter');
+  const after = await waitForFile(vault, EV, (t) => t !== before);
+  expect(changedLines(before, after)).toEqual([['date_in_world: 1203-03-02', 'date_in_world: 1203-03-05']]);
+});
