@@ -27,7 +27,7 @@ export function TimelineState() {
   const status = st.dead ? 'dead' : st.lifecycle === 'exists' ? 'alive' : st.lifecycle;
   return (
     <section className="tl-state" data-testid="timeline-state" data-status={status} data-session={session}>
-      <div className="tl-state-head">As of {label} <span className={`tl-status ${status}`} data-testid="timeline-state-status">{status}</span></div>
+      <div className="tl-state-head">As of {label} <span className={`tl-status ${status}`} data-testid="timeline-state-status">{status === 'alive' ? 'exists' : status.replace(/-/g, ' ')}</span></div>
       <table className="props">
         <tbody>
           {rows.map((r) => (
