@@ -81,6 +81,11 @@ export async function runMcpStdio(o: StdioOptions): Promise<number> {
     throw e;
   }
 
+  // Build the full-text index before serving. Besides making the first search_lore fast, this
+  // sidesteps a store bug (reported to the store owner): on a fresh database, reads issued while
+  // the background FTS build runs leave every later search failing with "0_fts_names_appears_info
+  // already exists".
+  await host.search('lorecraft', { limit: 1 }).catch((e: unknown) => log(`lorecraft mcp: search index: ${String(e)}`));
   const wiring = wireMcp(host, o.mode);
   const deps = { host, editor: wiring.editor, timeline: wiring.timeline, budgetTokens: o.budgetTokens, log };
   const server = createMcpServer({ ...deps, mode: o.mode });
