@@ -1,105 +1,187 @@
-import cytoscape, { type Core as Cy, type ElementDefinition } from 'cytoscape';
-import fcose from 'cytoscape-fcose';
-import { useEffect, useMemo, useRef } from 'react';
+/**
+ * The graph canvas. Elements come from the pure `toElements` (elements.ts);
+ * this component keeps one CanvasController (controller.ts) alive and feeds
+ * it, wires the keyboard and the dialogs, and mirrors the graph as an
+ * accessible list (`data-testid="canvas-list"`, each item with `data-id` and
+ * `data-status`) that screen readers and e2e tests read.
+ *
+ * Test/bench hook: `window.__lorecraftCanvas` = { cy, controller, metrics }.
+ */
+import type { Core as Cy } from 'cytoscape';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
+import { errorText } from '../editor/slice.js';
+import { CanvasController, type CanvasMetrics } from './controller.js';
 import { toElements, type CanvasElements } from './elements.js';
-
-cytoscape.use(fcose);
-
-/** Above this many nodes fcose would take too long: a grid is drawn instead. */
-const FORCE_LAYOUT_LIMIT = 2500;
+import { canvasAction, isEditable } from './keys.js';
+import { ConnectMenu, CreateDialog, HelpDialog, type ConnectRequest } from './Popups.js';
+import { Toolbar } from './Toolbar.js';
+import './canvas.css';
 
 declare global {
-  interface Window { __lorecraft?: { cy?: Cy } }
+  interface Window {
+    __lorecraft?: { cy?: Cy };
+    __lorecraftCanvas?: { cy: Cy; controller: CanvasController; metrics: CanvasMetrics };
+  }
 }
 
-const STYLE: cytoscape.StylesheetJson = [
-  { selector: 'node', style: {
-    'background-color': 'data(color)', shape: 'data(shape)' as never, width: 'data(size)', height: 'data(size)',
-    label: 'data(label)', 'font-size': 9, color: '#1d232b', 'text-valign': 'bottom', 'text-margin-y': 3,
-    'text-outline-color': '#f7f7f5', 'text-outline-width': 2, 'border-width': 1, 'border-color': '#ffffff',
-  } },
-  { selector: 'node.placeholder', style: { 'border-style': 'dashed', 'border-color': '#8a8f98', color: '#6b717a' } },
-  { selector: 'node.selected', style: { 'border-width': 3, 'border-color': '#111827', 'font-weight': 'bold', 'z-index': 10 } },
-  { selector: 'edge', style: {
-    width: 1.2, 'line-color': '#9aa3ad', 'curve-style': 'bezier', 'target-arrow-shape': 'triangle',
-    'target-arrow-color': '#9aa3ad', 'arrow-scale': 0.7,
-  } },
-  { selector: 'edge.link', style: { 'line-style': 'dotted', opacity: 0.45, 'target-arrow-shape': 'none' } },
-  { selector: 'edge.touching', style: { 'line-color': '#1f2937', 'target-arrow-color': '#1f2937', width: 2, opacity: 1 } },
-];
+/** The list mirror is skipped past this many nodes (the DOM would cost more than the canvas). */
+const LIST_LIMIT = 3000;
 
-/** Apply the new elements to the live graph: add, remove, update data and classes; lay out what is new. */
-function apply(cy: Cy, els: CanvasElements, first: boolean): void {
-  const wanted = new Map<string, ElementDefinition & { classes: string }>();
-  for (const e of [...els.nodes, ...els.edges]) wanted.set(e.data.id, e);
-  const added: string[] = [];
-  cy.batch(() => {
-    cy.elements().forEach((el) => { if (!wanted.has(el.id())) el.remove(); });
-    for (const n of els.nodes) {
-      const el = cy.getElementById(n.data.id);
-      if (el.empty()) { cy.add(n); added.push(n.data.id); } else { el.data(n.data); el.classes(n.classes); }
-    }
-    for (const e of els.edges) {
-      const el = cy.getElementById(e.data.id);
-      if (el.empty()) cy.add(e); else el.classes(e.classes);
-    }
-  });
-  if (first || added.length > cy.nodes().length / 2) {
-    const n = cy.nodes().length;
-    const layout = n > FORCE_LAYOUT_LIMIT
-      ? { name: 'grid', avoidOverlap: true }
-      : { name: 'fcose', quality: n > 800 ? 'draft' : 'default', randomize: true, animate: false, nodeRepulsion: 20000, idealEdgeLength: 90, nodeSeparation: 90, nodeDimensionsIncludeLabels: true, packComponents: true };
-    cy.layout(layout as cytoscape.LayoutOptions).run();
-  } else {
-    // a few new nodes: place each beside a neighbour (or the centre) without moving the rest
-    for (const id of added) {
-      const node = cy.getElementById(id);
-      const near = node.neighborhood().nodes().not(node)[0];
-      const base = near ? near.position() : { x: cy.width() / 2, y: cy.height() / 2 };
-      node.position({ x: base.x + 40 * (Math.random() - 0.5), y: base.y + 40 * (Math.random() - 0.5) });
-    }
+const CanvasList = memo(function CanvasList({ els }: { els: CanvasElements }) {
+  if (els.nodes.length > LIST_LIMIT) {
+    return <p className="sr-only" data-testid="canvas-list-skipped">{els.nodes.length} entities: list omitted, use search.</p>;
   }
+  return (
+    <ul className="sr-only" data-testid="canvas-list" aria-label="Entities on the canvas">
+      {els.nodes.map((n) => (
+        <li key={n.data.id} data-id={n.data.id} data-type={n.data.type} data-status={n.data.status} data-classes={n.classes}>
+          {n.data.label}{n.data.status !== 'normal' ? ` (${n.data.status}${n.data.note ? `: ${n.data.note}` : ''})` : ''}
+        </li>
+      ))}
+      {els.edges.map((e) => (
+        <li key={e.data.id} data-edge-id={e.data.id} data-source={e.data.source} data-target={e.data.target}
+          data-type={e.data.type} data-status={e.data.status}>
+          {e.data.source} {e.data.label || 'links to'} {e.data.target}
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+function useWebgl(): boolean {
+  return useMemo(() => {
+    try { return new URLSearchParams(window.location.search).get('webgl') === '1' || localStorage.getItem('lorecraft.webgl') === '1'; }
+    catch { return false; }
+  }, []);
 }
 
 export function Canvas() {
   const graph = useApp((s) => s.graph);
   const styles = useApp((s) => s.schemaView?.entityTypes);
+  const relTypes = useApp((s) => s.schemaView?.relationshipTypes);
   const selectedId = useApp((s) => s.selectedId);
+  const filters = useApp((s) => s.canvasFilters);
+  const focus = useApp((s) => s.canvasFocus);
+  const overlay = useApp((s) => s.canvasOverlay);
+  const pins = useApp((s) => s.canvasPins);
   const host = useRef<HTMLDivElement>(null);
-  const cyRef = useRef<Cy | null>(null);
-  const laidOut = useRef(false);
-  const els = useMemo(() => (graph ? toElements(graph, { styles, selectedId }) : null), [graph, styles, selectedId]);
+  const ctl = useRef<CanvasController | null>(null);
+  const webgl = useWebgl();
+  const [connect, setConnect] = useState<ConnectRequest | null>(null);
+  const [create, setCreate] = useState<{ x: number; y: number } | null>(null);
+  const [help, setHelp] = useState(false);
+  const [connectMode, setConnectMode] = useState(false);
+  const [edge, setEdge] = useState<{ source: string; target: string; type: string } | null>(null);
+
+  const pinnedSet = useMemo(() => new Set(Object.keys(pins)), [pins]);
+  const els = useMemo(
+    () => (graph ? toElements(graph, { styles, relTypes, selectedId, filters, focus, overlay, pinned: pinnedSet }) : null),
+    [graph, styles, relTypes, selectedId, filters, focus, overlay, pinnedSet],
+  );
 
   useEffect(() => {
-    const cy = cytoscape({ container: host.current, style: STYLE, minZoom: 0.05, maxZoom: 4 });
-    cy.on('tap', 'node', (e) => void useApp.getState().select(e.target.id()));
-    cyRef.current = cy;
-    window.__lorecraft = { ...window.__lorecraft, cy };
-    return () => { cy.destroy(); cyRef.current = null; };
-  }, []);
+    const c = new CanvasController(host.current!, {
+      select: (id) => void useApp.getState().select(id),
+      open: (id) => void useApp.getState().openEditor(id),
+      createAt: (at) => setCreate(at),
+      connect: (fromId, toId, at) => setConnect({ fromId, toId, at }),
+      pin: (changes) => void useApp.getState().setPins(changes),
+      edgeSelected: setEdge,
+    }, { webgl });
+    ctl.current = c;
+    window.__lorecraft = { ...window.__lorecraft, cy: c.cy };
+    window.__lorecraftCanvas = { cy: c.cy, controller: c, metrics: c.metrics };
+    return () => { c.destroy(); ctl.current = null; };
+  }, [webgl]);
 
   useEffect(() => {
-    const cy = cyRef.current;
-    if (!cy || !els) return;
-    apply(cy, els, !laidOut.current);
-    if (els.nodes.length) laidOut.current = true;
+    if (ctl.current && els) ctl.current.apply(els, useApp.getState().canvasPins);
   }, [els]);
 
+  useEffect(() => { if (selectedId) ctl.current?.centerOn(selectedId); }, [selectedId]);
+  useEffect(() => { if (focus) setTimeout(() => ctl.current?.fit(), 0); }, [focus]);
+  useEffect(() => { ctl.current?.setDrawMode(connectMode); }, [connectMode]);
+
+  const deleteEdge = useCallback(async () => {
+    const e = ctl.current?.selectedEdge() ?? edge;
+    if (!e) return;
+    if (e.type === 'LINKS_TO') { useApp.getState().toast('a body [[link]]: remove it in the prose', 'error'); return; }
+    try {
+      await api.call('edit-unlink', { from: e.source, rel: e.type, to: e.target });
+      setEdge(null);
+    } catch (err) {
+      useApp.getState().toast(errorText(err), 'error');
+    }
+  }, [edge]);
+
   useEffect(() => {
-    const cy = cyRef.current;
-    if (!cy || !selectedId) return;
-    const node = cy.getElementById(selectedId);
-    if (node.nonempty()) cy.animate({ center: { eles: node } }, { duration: 200 });
-  }, [selectedId]);
+    const onKey = (e: KeyboardEvent) => {
+      const action = canvasAction(e, isEditable(e.target));
+      const c = ctl.current;
+      if (!action || !c) return;
+      const s = useApp.getState();
+      // the editor drawer and dialogs own the keyboard while open
+      if (s.editorId && action !== 'clear') return;
+      switch (action) {
+        case 'fit': c.fit(); break;
+        case 'zoom-in': c.zoomBy(1.25); break;
+        case 'zoom-out': c.zoomBy(0.8); break;
+        case 'clear':
+          setConnect(null); setCreate(null); setHelp(false); setConnectMode(false);
+          c.cy.edges(':selected').unselect();
+          s.clearFocus();
+          break;
+        case 'focus': if (s.selectedId) void s.focusOn(s.selectedId); break;
+        case 'depth-1': case 'depth-2': case 'depth-3':
+          if (s.canvasFocus) void s.focusOn(s.canvasFocus.root, Number(action.slice(-1)));
+          break;
+        case 'connect-mode': setConnectMode((m) => !m); break;
+        case 'delete': e.preventDefault(); void deleteEdge(); break;
+        case 'unpin': if (s.selectedId && s.canvasPins[s.selectedId]) void s.setPins({ [s.selectedId]: null }); break;
+        case 'create': e.preventDefault(); setCreate({ x: c.cy.width() / 2 - 100, y: 60 }); break;
+        case 'relayout': void c.layout(); break;
+        case 'help': setHelp((h) => !h); break;
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [deleteEdge]);
+
+  const onCreated = (id: string) => {
+    const c = ctl.current;
+    if (!c || !create) return;
+    // pin the new entity where the GM double-clicked
+    const pan = c.cy.pan(), z = c.cy.zoom();
+    void useApp.getState().setPins({ [id]: { x: (create.x - pan.x) / z, y: (create.y - pan.y) / z } });
+  };
 
   return (
-    <div
-      className="canvas"
-      ref={host}
-      data-testid="canvas"
-      data-node-count={els?.nodes.length ?? 0}
-      data-edge-count={els?.edges.length ?? 0}
-    />
+    <div className="canvas-wrap">
+      <Toolbar connectMode={connectMode} onFit={() => ctl.current?.fit()} onZoom={(f) => ctl.current?.zoomBy(f)}
+        onConnectMode={() => setConnectMode((m) => !m)} onHelp={() => setHelp((h) => !h)}
+        onCreate={() => setCreate({ x: (ctl.current?.cy.width() ?? 400) / 2 - 100, y: 60 })} />
+      <div
+        className="canvas"
+        ref={host}
+        data-testid="canvas"
+        data-node-count={els?.nodes.length ?? 0}
+        data-edge-count={els?.edges.length ?? 0}
+        data-focus={focus?.root ?? ''}
+        data-connect-mode={connectMode ? '1' : '0'}
+        data-selected-edge={edge ? `${edge.source}|${edge.type}|${edge.target}` : ''}
+      />
+      {edge && (
+        <div className="canvas-edge-bar" data-testid="canvas-edge-bar">
+          <span>{edge.type.toLowerCase().replace(/_/g, ' ')}</span>
+          <button type="button" data-testid="canvas-edge-delete" onClick={() => void deleteEdge()}>Remove relationship (Del)</button>
+        </div>
+      )}
+      {connect && <ConnectMenu req={connect} onClose={() => setConnect(null)} />}
+      {create && <CreateDialog at={create} onCreated={onCreated} onClose={() => setCreate(null)} />}
+      {help && <HelpDialog onClose={() => setHelp(false)} />}
+      {els && <CanvasList els={els} />}
+    </div>
   );
 }

@@ -1,54 +1,130 @@
 import { describe, expect, it } from 'vitest';
 import type { EntitySummary, GraphSnapshot } from '../../../shared/types.js';
-import { DEFAULT_COLOR, PLACEHOLDER_COLOR, edgeId, toElements } from './elements.js';
+import { DEFAULT_COLOR, PLACEHOLDER_COLOR, defaultColor, edgeId, filterChoices, iconOf, relLabel, toElements } from './elements.js';
 
-const node = (name: string, type: string | null, placeholder = false): EntitySummary =>
-  ({ id: `setting/${name.toLowerCase()}`, name, type, layer: 'setting', path: placeholder ? null : `${name}.md`, placeholder, tags: [] });
+const node = (name: string, type: string | null, placeholder = false, tags: string[] = [], layer = 'setting'): EntitySummary =>
+  ({ id: `${layer}/${name.toLowerCase()}`, name, type, layer, path: placeholder ? null : `${name}.md`, placeholder, tags });
 
 const graph: GraphSnapshot = {
-  nodes: [node('Mira', 'npc'), node('Guild', 'faction'), node('Ghost', null, true), node('Odd', 'custom')],
+  nodes: [node('Mira', 'npc', false, ['spy']), node('Guild', 'faction'), node('Ghost', null, true), node('Odd', 'custom'), node('Tam', 'npc', false, [], 'campaign')],
   edges: [
     { from: 'setting/mira', to: 'setting/guild', type: 'MEMBER_OF', field: 'faction' },
     { from: 'setting/mira', to: 'setting/guild', type: 'MEMBER_OF', field: 'faction' },
     { from: 'setting/mira', to: 'setting/ghost', type: 'LINKS_TO', field: null },
     { from: 'setting/mira', to: 'setting/nowhere', type: 'KNOWS', field: 'knows' },
+    { from: 'setting/mira', to: 'campaign/tam', type: 'KNOWS', field: 'knows' },
+    { from: 'campaign/tam', to: 'setting/mira', type: 'KNOWS', field: 'knows' },
+    { from: 'campaign/tam', to: 'setting/guild', type: 'LEADS', field: 'leader' },
   ],
 };
-const styles = [{ name: 'npc', color: '#3b6ea5', shape: 'ellipse' }, { name: 'faction', color: '#8e3b46', shape: 'diamond' }];
+const styles = [{ name: 'npc', color: '#3b6ea5', shape: 'ellipse', icon: '☺' }, { name: 'faction', color: '#8e3b46', shape: 'diamond' }, { name: 'custom', shape: 'blob' }];
+const relTypes = [
+  { name: 'MEMBER_OF', inverse: 'HAS_MEMBER', symmetric: false },
+  { name: 'KNOWS', symmetric: true },
+  { name: 'LEADS', inverse: 'LED_BY', symmetric: false },
+];
+const ids = (els: { data: { id: string } }[]) => els.map((e) => e.data.id);
+const byId = <T extends { data: { id: string } }>(els: T[], id: string): T => els.find((e) => e.data.id === id)!;
 
 describe('toElements', () => {
-  it('makes one node per entity styled by its type, placeholders greyed', () => {
+  it('makes one node per entity styled by its type (schema ui.types, else defaults), placeholders greyed', () => {
     const { nodes } = toElements(graph, { styles });
-    const byId = new Map(nodes.map((n) => [n.data.id, n]));
-    expect(byId.get('setting/mira')!.data).toMatchObject({ label: 'Mira', color: '#3b6ea5', shape: 'ellipse', type: 'npc' });
-    expect(byId.get('setting/guild')!.data).toMatchObject({ color: '#8e3b46', shape: 'diamond' });
-    expect(byId.get('setting/ghost')!.data.color).toBe(PLACEHOLDER_COLOR);
-    expect(byId.get('setting/ghost')!.classes).toContain('placeholder');
-    expect(byId.get('setting/odd')!.data.color).toBe(DEFAULT_COLOR);
+    expect(byId(nodes, 'setting/mira').data).toMatchObject({ label: 'Mira', color: '#3b6ea5', shape: 'ellipse', type: 'npc', icon: '☺', status: 'normal' });
+    expect(byId(nodes, 'setting/guild').data).toMatchObject({ color: '#8e3b46', shape: 'diamond', icon: 'F' });
+    expect(byId(nodes, 'setting/ghost').data.color).toBe(PLACEHOLDER_COLOR);
+    expect(byId(nodes, 'setting/ghost').classes).toContain('placeholder');
+    // unknown shape falls back; a type without a colour gets a stable palette colour
+    expect(byId(nodes, 'setting/odd').data.shape).toBe('ellipse');
+    expect(byId(nodes, 'setting/odd').data.color).toBe(defaultColor('custom'));
+    expect(defaultColor(null)).toBe(DEFAULT_COLOR);
+    expect(defaultColor('custom')).toBe(defaultColor('custom'));
   });
 
-  it('dedupes edges, drops edges to missing nodes, classes body links apart', () => {
-    const { edges } = toElements(graph, { styles });
-    expect(edges.map((e) => e.data.id)).toEqual([
+  it('dedupes edges, drops edges to missing nodes, classes body links apart, labels by relationship', () => {
+    const { edges } = toElements(graph, { styles, relTypes });
+    expect(ids(edges)).toEqual([
       edgeId('setting/mira', 'MEMBER_OF', 'setting/guild'),
       edgeId('setting/mira', 'LINKS_TO', 'setting/ghost'),
+      edgeId('campaign/tam', 'KNOWS', 'setting/mira'),
+      edgeId('campaign/tam', 'LEADS', 'setting/guild'),
     ]);
-    expect(edges[0]!.classes).toBe('rel');
-    expect(edges[1]!.classes).toBe('link');
+    expect(edges[0]!.classes).toBe('rel status-normal');
+    expect(edges[0]!.data.label).toBe('member of');
+    expect(edges[1]!.classes).toContain('link');
+    expect(edges[1]!.data.label).toBe('');
   });
 
-  it('marks the selection and the edges touching it; bigger nodes for more edges', () => {
-    const { nodes, edges } = toElements(graph, { styles, selectedId: 'setting/guild' });
-    expect(nodes.find((n) => n.data.id === 'setting/guild')!.classes).toContain('selected');
+  it('draws a symmetric type once, undirected; an inverse-declared field in its stored direction', () => {
+    const { edges } = toElements(graph, { relTypes });
+    const knows = edges.filter((e) => e.data.type === 'KNOWS');
+    expect(knows).toHaveLength(1);
+    expect(knows[0]!.data.symmetric).toBe(true);
+    expect(knows[0]!.classes).toContain('symmetric');
+    // a faction's `leader:` field is stored as npc LEADS faction: drawn from the npc
+    const leads = edges.find((e) => e.data.type === 'LEADS')!;
+    expect([leads.data.source, leads.data.target, leads.data.label]).toEqual(['campaign/tam', 'setting/guild', 'leads']);
+    expect(leads.classes).not.toContain('symmetric');
+  });
+
+  it('marks the selection and the edges touching it; bigger nodes for more edges; pinned class', () => {
+    const { nodes, edges } = toElements(graph, { styles, selectedId: 'setting/guild', pinned: new Set(['setting/odd']) });
+    expect(byId(nodes, 'setting/guild').classes).toContain('selected');
     expect(edges[0]!.classes).toContain('touching');
     expect(edges[1]!.classes).not.toContain('touching');
-    const size = (id: string) => nodes.find((n) => n.data.id === id)!.data.size;
-    expect(size('setting/mira')).toBeGreaterThan(size('setting/odd'));
+    expect(byId(nodes, 'setting/mira').data.size).toBeGreaterThan(byId(nodes, 'setting/odd').data.size);
+    expect(byId(nodes, 'setting/odd').classes).toContain('pinned');
+    expect(byId(nodes, 'setting/mira').classes).not.toContain('pinned');
   });
 
-  it('can hide body links and placeholders (with their edges)', () => {
-    const { nodes, edges } = toElements(graph, { showLinks: false, showPlaceholders: false });
-    expect(nodes.map((n) => n.data.id)).not.toContain('setting/ghost');
+  it('filters by type, layer, tag, relationship type, links and placeholders', () => {
+    expect(ids(toElements(graph, { filters: { showLinks: false, showPlaceholders: false } }).nodes)).not.toContain('setting/ghost');
+    expect(toElements(graph, { filters: { showLinks: false } }).edges.map((e) => e.data.type)).not.toContain('LINKS_TO');
+    const npcs = toElements(graph, { relTypes, filters: { types: ['npc'] } });
+    expect(ids(npcs.nodes)).toEqual(['setting/mira', 'campaign/tam']);
+    expect(npcs.edges.map((e) => e.data.type)).toEqual(['KNOWS']);
+    expect(ids(toElements(graph, { filters: { layers: ['campaign'] } }).nodes)).toEqual(['campaign/tam']);
+    expect(ids(toElements(graph, { filters: { tags: ['spy'] } }).nodes)).toEqual(['setting/mira']);
+    expect(toElements(graph, { filters: { relTypes: ['MEMBER_OF'] } }).edges.map((e) => e.data.type)).toEqual(['MEMBER_OF']);
+    // empty lists restrict nothing
+    expect(toElements(graph, { filters: { types: [], tags: [] } }).nodes).toHaveLength(5);
+  });
+
+  it('focus keeps only the neighbourhood (root always shown, even if filtered out)', () => {
+    const { nodes, edges } = toElements(graph, { focus: { root: 'setting/guild', ids: ['setting/mira'] }, filters: { types: ['npc'] } });
+    expect(ids(nodes)).toEqual(['setting/mira', 'setting/guild']);
+    expect(byId(nodes, 'setting/guild').classes).toContain('focus-root');
     expect(edges.map((e) => e.data.type)).toEqual(['MEMBER_OF']);
+  });
+
+  it('overlay: node statuses, removed edges marked, added edges marked or drawn when absent', () => {
+    const { nodes, edges } = toElements(graph, {
+      relTypes,
+      overlay: {
+        session: 3,
+        entities: { 'setting/mira': { status: 'dead', note: 'slain in session 3' }, 'setting/guild': { status: 'destroyed' }, 'campaign/tam': { status: 'not-yet-created' } },
+        removedEdges: [{ from: 'setting/mira', to: 'setting/guild', type: 'MEMBER_OF' }],
+        addedEdges: [{ from: 'setting/guild', to: 'campaign/tam', type: 'HOSTILE_TO' }, { from: 'setting/mira', to: 'campaign/tam', type: 'KNOWS' }],
+      },
+    });
+    expect(byId(nodes, 'setting/mira').data).toMatchObject({ status: 'dead', note: 'slain in session 3' });
+    expect(byId(nodes, 'setting/mira').classes).toContain('status-dead');
+    expect(byId(nodes, 'setting/guild').data.status).toBe('destroyed');
+    expect(byId(nodes, 'campaign/tam').classes).toContain('status-not-yet-created');
+    expect(byId(nodes, 'setting/odd').data.status).toBe('normal');
+    expect(byId(edges, edgeId('setting/mira', 'MEMBER_OF', 'setting/guild')).data.status).toBe('removed');
+    expect(byId(edges, edgeId('setting/mira', 'MEMBER_OF', 'setting/guild')).classes).toContain('status-removed');
+    expect(byId(edges, edgeId('setting/guild', 'HOSTILE_TO', 'campaign/tam')).data.status).toBe('added');
+    // symmetric: the overlay's direction does not matter
+    expect(byId(edges, edgeId('campaign/tam', 'KNOWS', 'setting/mira')).data.status).toBe('added');
+  });
+
+  it('labels, icons and filter choices', () => {
+    expect(relLabel('HAS_MEMBER')).toBe('has member');
+    expect(iconOf('npc', undefined)).toBe('N');
+    expect(iconOf('npc', 'a-long-icon-name')).toBe('N');
+    expect(filterChoices(graph)).toEqual({
+      types: ['custom', 'faction', 'npc'], layers: ['campaign', 'setting'], tags: ['spy'],
+      relTypes: ['KNOWS', 'LEADS', 'LINKS_TO', 'MEMBER_OF'],
+    });
   });
 });

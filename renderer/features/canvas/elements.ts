@@ -1,69 +1,162 @@
 /**
- * The canvas's view model: a pure function from the graph snapshot (and the
- * schema's styles and the selection) to Cytoscape element definitions. The
- * Canvas component only renders what this returns.
+ * The canvas's view model: a pure function from the graph snapshot, the
+ * schema's styles, the filters, the focus and the timeline overlay to
+ * Cytoscape element definitions. The Canvas component only renders (and
+ * diff-applies) what this returns.
+ *
+ * Every element carries `data.status` (nodes: 'normal' or an overlay status;
+ * edges: 'normal' | 'added' | 'removed') and a matching `status-<s>` class.
  */
 import type { SchemaView } from '../../../shared/contract.js';
-import { LINK_REL, type GraphSnapshot } from '../../../shared/types.js';
+import { LINK_REL, type EntitySummary, type GraphSnapshot } from '../../../shared/types.js';
+import type { CanvasOverlay, OverlayStatus } from './overlay.js';
 
-export interface NodeElement {
-  group: 'nodes';
-  data: { id: string; label: string; type: string; layer: string; color: string; shape: string; size: number; placeholder: boolean };
-  classes: string;
+export type NodeStatus = 'normal' | OverlayStatus;
+export type EdgeStatus = 'normal' | 'added' | 'removed';
+
+export interface NodeData {
+  id: string; label: string; type: string; layer: string; color: string; shape: string; icon: string;
+  size: number; placeholder: boolean; status: NodeStatus; note: string;
 }
-export interface EdgeElement {
-  group: 'edges';
-  data: { id: string; source: string; target: string; type: string };
-  classes: string;
+export interface EdgeData {
+  id: string; source: string; target: string; type: string; label: string; symmetric: boolean; status: EdgeStatus;
 }
+export interface NodeElement { group: 'nodes'; data: NodeData; classes: string }
+export interface EdgeElement { group: 'edges'; data: EdgeData; classes: string }
 export interface CanvasElements { nodes: NodeElement[]; edges: EdgeElement[] }
 
-export interface ElementOptions {
-  styles?: SchemaView['entityTypes'];
-  selectedId?: string | null;
+/** Empty or missing list = no restriction. */
+export interface CanvasFilters {
+  types?: string[];
+  layers?: string[];
+  /** a node shows when it has any of these tags */
+  tags?: string[];
+  relTypes?: string[];
   /** body [[links]] (LINKS_TO) as faint edges; default true */
   showLinks?: boolean;
   /** placeholders (names with no note yet); default true */
   showPlaceholders?: boolean;
 }
 
+export interface ElementOptions {
+  styles?: SchemaView['entityTypes'];
+  relTypes?: SchemaView['relationshipTypes'];
+  selectedId?: string | null;
+  filters?: CanvasFilters;
+  /** only these entities (an N-hop neighbourhood); the root is marked */
+  focus?: { root: string; ids: readonly string[] } | null;
+  overlay?: CanvasOverlay;
+  /** ids of user-pinned nodes (class `pinned`) */
+  pinned?: ReadonlySet<string>;
+}
+
 export const DEFAULT_COLOR = '#8a8f98';
 export const PLACEHOLDER_COLOR = '#c8ccd2';
+/** Shapes Cytoscape draws; anything else in schema.yaml falls back to ellipse. */
+export const SHAPES = new Set([
+  'ellipse', 'triangle', 'round-triangle', 'rectangle', 'round-rectangle', 'bottom-round-rectangle', 'cut-rectangle',
+  'barrel', 'rhomboid', 'right-rhomboid', 'diamond', 'round-diamond', 'pentagon', 'round-pentagon', 'hexagon',
+  'round-hexagon', 'concave-hexagon', 'heptagon', 'round-heptagon', 'octagon', 'round-octagon', 'star', 'tag',
+  'round-tag', 'vee',
+]);
+/** Default palette for types without a `ui.types` entry: stable per type name. */
+const PALETTE = ['#3b6ea5', '#8e3b46', '#6b8e4e', '#b5651d', '#7a6a9e', '#c9a227', '#2f8f83', '#a0527a', '#5a6b7d'];
 
 export function edgeId(from: string, type: string, to: string): string {
   return `${from}\u2192${type}\u2192${to}`;
 }
 
+/** 'MEMBER_OF' -> 'member of' */
+export function relLabel(type: string): string {
+  return type.toLowerCase().replace(/_/g, ' ');
+}
+
+export function defaultColor(type: string | null): string {
+  if (!type) return DEFAULT_COLOR;
+  let h = 0;
+  for (const c of type) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return PALETTE[h % PALETTE.length]!;
+}
+
+/** One glyph drawn inside the node: the schema's `icon` if short, else the type's initial. */
+export function iconOf(type: string | null, icon: string | undefined): string {
+  if (icon && [...icon].length <= 2) return icon;
+  return type ? type[0]!.toUpperCase() : '';
+}
+
+const some = (xs: string[] | undefined): xs is string[] => !!xs && xs.length > 0;
+
+export function nodeVisible(n: EntitySummary, f: CanvasFilters): boolean {
+  if (n.placeholder && f.showPlaceholders === false) return false;
+  if (some(f.types) && !f.types.includes(n.type ?? '')) return false;
+  if (some(f.layers) && !f.layers.includes(n.layer)) return false;
+  if (some(f.tags) && !n.tags.some((t) => f.tags!.includes(t))) return false;
+  return true;
+}
+
+function edgeVisible(type: string, f: CanvasFilters): boolean {
+  if (type === LINK_REL && f.showLinks === false) return false;
+  if (some(f.relTypes) && !f.relTypes.includes(type)) return false;
+  return true;
+}
+
 export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): CanvasElements {
-  const showLinks = opts.showLinks ?? true;
-  const showPlaceholders = opts.showPlaceholders ?? true;
+  const f: CanvasFilters = opts.filters ?? {};
   const style = new Map((opts.styles ?? []).map((t) => [t.name, t]));
+  const symmetric = new Set((opts.relTypes ?? []).filter((r) => r.symmetric).map((r) => r.name));
+  const overlay = opts.overlay ?? null;
+  const focus = opts.focus ? new Set(opts.focus.ids).add(opts.focus.root) : null;
 
   const nodeIds = new Set<string>();
-  for (const n of graph.nodes) if (showPlaceholders || !n.placeholder) nodeIds.add(n.id);
+  for (const n of graph.nodes) {
+    if (focus && !focus.has(n.id)) continue;
+    // the focus root and the selection stay visible whatever the filters say
+    if (nodeVisible(n, f) || n.id === opts.focus?.root) nodeIds.add(n.id);
+  }
+
+  const key = (e: { from: string; to: string; type: string }) => edgeId(e.from, e.type, e.to);
+  const removed = new Set((overlay?.removedEdges ?? []).map(key));
+  const added = new Set((overlay?.addedEdges ?? []).map(key));
 
   const edges: EdgeElement[] = [];
   const seen = new Set<string>();
   const degree = new Map<string, number>();
-  for (const e of graph.edges) {
-    if (!showLinks && e.type === LINK_REL) continue;
-    if (!nodeIds.has(e.from) || !nodeIds.has(e.to)) continue;
-    const id = edgeId(e.from, e.type, e.to);
-    if (seen.has(id)) continue;
+  const push = (from: string, type: string, to: string, fromOverlay: boolean) => {
+    if (!edgeVisible(type, f) || !nodeIds.has(from) || !nodeIds.has(to)) return;
+    const sym = symmetric.has(type);
+    // a symmetric pair stored both ways is one undirected edge
+    const [a, b] = sym && to < from ? [to, from] : [from, to];
+    const id = edgeId(a, type, b);
+    if (seen.has(id)) return;
     seen.add(id);
-    degree.set(e.from, (degree.get(e.from) ?? 0) + 1);
-    degree.set(e.to, (degree.get(e.to) ?? 0) + 1);
-    const classes = [e.type === LINK_REL ? 'link' : 'rel'];
-    if (opts.selectedId && (e.from === opts.selectedId || e.to === opts.selectedId)) classes.push('touching');
-    edges.push({ group: 'edges', data: { id, source: e.from, target: e.to, type: e.type }, classes: classes.join(' ') });
-  }
+    degree.set(a, (degree.get(a) ?? 0) + 1);
+    degree.set(b, (degree.get(b) ?? 0) + 1);
+    const k = edgeId(from, type, to);
+    const rk = edgeId(to, type, from);
+    const status: EdgeStatus = fromOverlay || added.has(k) || (sym && added.has(rk)) ? 'added'
+      : removed.has(k) || (sym && removed.has(rk)) ? 'removed' : 'normal';
+    const classes = [type === LINK_REL ? 'link' : 'rel', `status-${status}`];
+    if (sym) classes.push('symmetric');
+    if (opts.selectedId && (a === opts.selectedId || b === opts.selectedId)) classes.push('touching');
+    edges.push({
+      group: 'edges',
+      data: { id, source: a, target: b, type, label: type === LINK_REL ? '' : relLabel(type), symmetric: sym, status },
+      classes: classes.join(' '),
+    });
+  };
+  for (const e of graph.edges) push(e.from, e.type, e.to, false);
+  for (const e of overlay?.addedEdges ?? []) push(e.from, e.type, e.to, true);
 
   const nodes: NodeElement[] = [];
   for (const n of graph.nodes) {
     if (!nodeIds.has(n.id)) continue;
     const s = n.type ? style.get(n.type) : undefined;
-    const classes = [n.placeholder ? 'placeholder' : 'note'];
+    const o = overlay?.entities[n.id];
+    const status: NodeStatus = o?.status ?? 'normal';
+    const classes = [n.placeholder ? 'placeholder' : 'note', `status-${status}`];
     if (n.id === opts.selectedId) classes.push('selected');
+    if (n.id === opts.focus?.root) classes.push('focus-root');
+    if (opts.pinned?.has(n.id)) classes.push('pinned');
     nodes.push({
       group: 'nodes',
       data: {
@@ -71,13 +164,29 @@ export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): Can
         label: n.name,
         type: n.type ?? '',
         layer: n.layer,
-        color: n.placeholder ? PLACEHOLDER_COLOR : s?.color ?? DEFAULT_COLOR,
-        shape: s?.shape ?? 'ellipse',
+        color: n.placeholder ? PLACEHOLDER_COLOR : s?.color ?? defaultColor(n.type),
+        shape: s?.shape && SHAPES.has(s.shape) ? s.shape : 'ellipse',
+        icon: iconOf(n.type, s?.icon),
         size: Math.round(14 + Math.min(26, 4 * Math.sqrt(degree.get(n.id) ?? 0))),
         placeholder: n.placeholder,
+        status,
+        note: o?.note ?? '',
       },
       classes: classes.join(' '),
     });
   }
   return { nodes, edges };
+}
+
+/** What the filter menus offer: every type, layer, tag and relationship type in the graph, sorted. */
+export function filterChoices(graph: GraphSnapshot): { types: string[]; layers: string[]; tags: string[]; relTypes: string[] } {
+  const types = new Set<string>(), layers = new Set<string>(), tags = new Set<string>(), rels = new Set<string>();
+  for (const n of graph.nodes) {
+    if (n.type) types.add(n.type);
+    layers.add(n.layer);
+    for (const t of n.tags) tags.add(t);
+  }
+  for (const e of graph.edges) rels.add(e.type);
+  const sort = (s: Set<string>) => [...s].sort((a, b) => a.localeCompare(b));
+  return { types: sort(types), layers: sort(layers), tags: sort(tags), relTypes: sort(rels) };
 }

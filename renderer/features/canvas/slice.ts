@@ -1,8 +1,17 @@
+/**
+ * Canvas state: the graph snapshot, the filters, the focused neighbourhood,
+ * the user-pinned positions (saved by canvas-positions-set under
+ * `<vault>/.lorecraft/canvas.json`) and the timeline's overlay (overlay.ts).
+ */
 import type { StateCreator } from 'zustand';
+import type { Positions } from '../../../shared/contract-canvas.js';
 import type { GraphSnapshot } from '../../../shared/types.js';
 import { api } from '../../api/client.js';
 import type { AppState } from '../../store/index.js';
+import type { CanvasFilters } from './elements.js';
 import type { CanvasOverlay } from './overlay.js';
+
+export interface CanvasFocus { root: string; depth: number; ids: string[] }
 
 export interface GraphSlice {
   graph: GraphSnapshot | null;
@@ -12,7 +21,19 @@ export interface GraphSlice {
   /** the timeline's overlay (see overlay.ts); null = none */
   canvasOverlay: CanvasOverlay;
   setCanvasOverlay(o: CanvasOverlay): void;
+  canvasFilters: CanvasFilters;
+  setCanvasFilters(patch: Partial<CanvasFilters>): void;
+  /** the N-hop neighbourhood shown instead of the whole graph; null = everything */
+  canvasFocus: CanvasFocus | null;
+  focusOn(nameOrId: string, depth?: number): Promise<void>;
+  clearFocus(): void;
+  canvasPins: Positions;
+  /** pin (position) or unpin (null) nodes; saved at once */
+  setPins(changes: Record<string, { x: number; y: number } | null>): Promise<void>;
 }
+
+/** vault whose pins are loaded: pins are read once per vault, then only written */
+let pinsVault: string | null = null;
 
 export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set, get) => ({
   graph: null,
@@ -21,9 +42,51 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
   setCanvasOverlay(o) {
     set({ canvasOverlay: o });
   },
+  canvasFilters: {},
+  setCanvasFilters(patch) {
+    set({ canvasFilters: { ...get().canvasFilters, ...patch } });
+  },
+  canvasFocus: null,
+  async focusOn(nameOrId, depth) {
+    const d = depth ?? get().canvasFocus?.depth ?? 1;
+    try {
+      const t = await api.call('relations-get', { nameOrId, depth: d });
+      set({ canvasFocus: { root: t.root.id, depth: d, ids: t.entities.map((e) => e.id) } });
+    } catch (e) {
+      get().toast(e instanceof Error ? e.message : String(e), 'error');
+    }
+  },
+  clearFocus() {
+    set({ canvasFocus: null });
+  },
+  canvasPins: {},
+  async setPins(changes) {
+    const next = { ...get().canvasPins };
+    for (const [id, p] of Object.entries(changes)) if (p) next[id] = p; else delete next[id];
+    set({ canvasPins: next });
+    try {
+      await api.call('canvas-positions-set', { positions: changes });
+    } catch (e) {
+      get().toast(`pins not saved: ${e instanceof Error ? e.message : String(e)}`, 'error');
+    }
+  },
   async loadGraph() {
     const layer = get().graphLayer;
-    const graph = await api.call('graph-snapshot', layer ? { layer } : {});
-    set({ graph });
+    const vaultDir = get().vault?.vaultDir ?? null;
+    // pins are read once per vault; later they only change here (setPins), so a refresh never
+    // overwrites a pin made while the graph was loading
+    const pins = vaultDir !== pinsVault
+      ? api.call('canvas-positions-get', {}).then((r) => {
+        pinsVault = vaultDir;
+        if (r.problem) get().toast(r.problem, 'error');
+        return r.positions;
+      })
+      : null;
+    const [graph, loaded] = await Promise.all([api.call('graph-snapshot', layer ? { layer } : {}), pins]);
+    set(loaded ? { graph, canvasPins: loaded } : { graph });
+    // a focused neighbourhood follows the graph (an edit may add or remove neighbours)
+    const focus = get().canvasFocus;
+    if (focus && graph.nodes.some((n) => n.id === focus.root)) void get().focusOn(focus.root, focus.depth);
+    else if (focus) set({ canvasFocus: null });
   },
 });

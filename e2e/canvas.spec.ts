@@ -1,0 +1,217 @@
+/**
+ * The graph canvas end to end: real Chromium, real mouse events on the
+ * Cytoscape canvas (the edgehandles drag handle, node drags, edge clicks),
+ * the real web shell and core on a fresh copy of the sample world; writes are
+ * checked in the files on disk.
+ *
+ * Positions are read from the live graph (`window.__lorecraftCanvas.cy`) only to
+ * know WHERE to point the mouse; every action is a mouse or keyboard event.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { test, expect, type Vault } from './fixtures.js';
+
+type Pt = { x: number; y: number };
+
+/** The canvas as a GM uses it, by entity name. */
+class CanvasDsl {
+  constructor(readonly page: Page) {}
+  get el() { return this.page.getByTestId('canvas'); }
+  get menu() { return this.page.getByTestId('connect-menu'); }
+  listItem(id: string) { return this.page.locator(`[data-testid="canvas-list"] li[data-id="${id}"]`); }
+  edgeItem(from: string, type: string, to: string) {
+    return this.page.locator(`[data-testid="canvas-list"] li[data-source="${from}"][data-type="${type}"][data-target="${to}"]`);
+  }
+
+  /** wait until the first layout is done and the graph is drawn */
+  async ready(): Promise<void> {
+    await expect.poll(() => this.page.evaluate(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined)).toBe(true);
+  }
+  idOf(name: string): Promise<string> {
+    return this.page.evaluate((n) => {
+      const hit = window.__lorecraftCanvas!.cy.nodes().filter((x) => x.data('label') === n)[0];
+      if (!hit) throw new Error(`no node labelled ${n}`);
+      return hit.id();
+    }, name);
+  }
+  /** page coordinates of a node's centre (or of the connect handle) */
+  async at(id: string): Promise<Pt> {
+    const box = (await this.el.boundingBox())!;
+    const p = await this.page.evaluate((i) => window.__lorecraftCanvas!.cy.getElementById(i).renderedPosition(), id);
+    return { x: box.x + p.x, y: box.y + p.y };
+  }
+  async edgeMid(from: string, type: string, to: string): Promise<Pt> {
+    const box = (await this.el.boundingBox())!;
+    const p = await this.page.evaluate(([f, t, o]) => {
+      const e = window.__lorecraftCanvas!.cy.edges().filter((x) => x.data('source') === f && x.data('type') === t && x.data('target') === o)[0];
+      if (!e) throw new Error(`no edge ${f} ${t} ${o}`);
+      return e.renderedMidpoint();
+    }, [from, type, to] as const);
+    return { x: box.x + p.x, y: box.y + p.y };
+  }
+  /** Hover A, press the orange handle, drag onto B, release: the relationship menu opens. */
+  async dragEdge(fromName: string, toName: string): Promise<{ from: string; to: string }> {
+    const [from, to] = [await this.idOf(fromName), await this.idOf(toName)];
+    const a = await this.at(from);
+    await this.page.mouse.move(a.x - 30, a.y - 30);
+    await this.page.mouse.move(a.x, a.y, { steps: 4 });
+    await expect.poll(() => this.page.evaluate(() => window.__lorecraftCanvas!.controller.handleVisible)).toBe(true);
+    const h = await this.at('__eh_handle__');
+    await this.page.mouse.move(h.x, h.y, { steps: 3 });
+    await this.page.mouse.down();
+    const b = await this.at(to);
+    await this.page.mouse.move((h.x + b.x) / 2, (h.y + b.y) / 2, { steps: 8 });
+    await this.page.mouse.move(b.x, b.y, { steps: 8 });
+    await expect(this.el).toBeVisible();
+    await this.page.mouse.up();
+    await expect(this.menu).toBeVisible();
+    return { from, to };
+  }
+  async pick(rel: string): Promise<void> {
+    await this.menu.locator(`[data-testid="connect-option"][data-rel="${rel}"]`).click();
+    await expect(this.menu).toBeHidden();
+  }
+}
+
+/** the frontmatter block of a note */
+async function frontmatter(vault: Vault, rel: string): Promise<string> {
+  const text = await vault.read(rel);
+  return /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? '';
+}
+
+const TOBIN = 'setting/npcs/Tobin Reed.md';
+
+test('drag an edge from an NPC to a faction, pick MEMBER_OF: the NPC note gets the faction; Delete removes it', async ({ app, vault }) => {
+  const canvas = new CanvasDsl(app.page);
+  await canvas.ready();
+  const before = await vault.read(TOBIN);
+  expect(before).not.toMatch(/Iron Guild/);
+
+  const { from, to } = await canvas.dragEdge('Tobin Reed', 'Iron Guild');
+  // only what the schema allows npc -> faction
+  const offered = await canvas.menu.locator('[data-testid="connect-option"]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-rel')));
+  expect(offered).toContain('MEMBER_OF');
+  expect(offered).not.toContain('KNOWS');
+  expect(offered).not.toContain('LOCATED_IN');
+  await canvas.pick('MEMBER_OF');
+
+  await expect.poll(() => frontmatter(vault, TOBIN)).toMatch(/^faction: .*Iron Guild/m);
+  await expect(canvas.edgeItem(from, 'MEMBER_OF', to)).toHaveCount(1);
+
+  // select that edge with a click on it, then Delete
+  const mid = await canvas.edgeMid(from, 'MEMBER_OF', to);
+  await app.page.mouse.click(mid.x, mid.y);
+  await expect(canvas.el).toHaveAttribute('data-selected-edge', `${from}|MEMBER_OF|${to}`);
+  await app.page.keyboard.press('Delete');
+  await expect.poll(() => vault.read(TOBIN)).not.toMatch(/Iron Guild/);
+  await expect(canvas.edgeItem(from, 'MEMBER_OF', to)).toHaveCount(0);
+  // the rest of the note is as it was
+  expect((await vault.read(TOBIN)).replace(/^faction:.*\n/m, '')).toBe(before.replace(/^faction:.*\n/m, ''));
+});
+
+test('a drag the other way (faction onto NPC) offers the inverse name and writes the same field', async ({ app, vault }) => {
+  const canvas = new CanvasDsl(app.page);
+  await canvas.ready();
+  await canvas.dragEdge('Red Hand', 'Tobin Reed');
+  const option = canvas.menu.locator('[data-testid="connect-option"][data-relationship="MEMBER_OF"]');
+  await expect(option).toHaveCount(1);
+  await expect(option).toContainText('HAS_MEMBER');
+  await option.click();
+  await expect.poll(() => frontmatter(vault, TOBIN)).toMatch(/^faction: .*Red Hand/m);
+  // undo from the canvas toolbar goes through the write-back history
+  await app.page.getByTitle('Undo (Ctrl/⌘Z)').click();
+  await expect.poll(() => vault.read(TOBIN)).not.toMatch(/Red Hand/);
+});
+
+test('dragging a node pins it; the pin is saved in .lorecraft/canvas.json and survives a reload', async ({ app, vault }) => {
+  const canvas = new CanvasDsl(app.page);
+  await canvas.ready();
+  const id = await canvas.idOf('Tobin Reed');
+  const a = await canvas.at(id);
+  await app.page.mouse.move(a.x, a.y);
+  await app.page.mouse.down();
+  await app.page.mouse.move(a.x + 60, a.y + 45, { steps: 10 });
+  await app.page.mouse.up();
+  const pinned = await app.page.evaluate((i) => window.__lorecraftCanvas!.cy.getElementById(i).position(), id);
+  await expect.poll(async () => {
+    try { return JSON.parse(await readFile(vault.path('.lorecraft/canvas.json'), 'utf8')).positions[id] ?? null; } catch { return null; }
+  }).toEqual({ x: Math.round(pinned.x * 10) / 10, y: Math.round(pinned.y * 10) / 10 });
+  await expect(canvas.listItem(id)).toHaveAttribute('data-classes', /pinned/);
+  // the note itself is untouched
+  expect(await vault.read(TOBIN)).not.toMatch(/position|x:/);
+
+  await app.page.reload();
+  await expect(app.page.getByTestId('status-sync')).toContainText('idle');
+  await canvas.ready();
+  const after = await app.page.evaluate((i) => window.__lorecraftCanvas!.cy.getElementById(i).position(), id);
+  expect(Math.abs(after.x - pinned.x)).toBeLessThan(1);
+  expect(Math.abs(after.y - pinned.y)).toBeLessThan(1);
+  await expect(canvas.listItem(id)).toHaveAttribute('data-classes', /pinned/);
+});
+
+test('search-to-focus shows a neighbourhood, depth widens it, Esc clears; filters by type and relationship', async ({ app }) => {
+  const canvas = new CanvasDsl(app.page);
+  await canvas.ready();
+  const total = Number(await canvas.el.getAttribute('data-node-count'));
+  const input = app.page.getByTestId('canvas-focus-input');
+  await input.fill('Tobin');
+  await expect(app.page.getByTestId('canvas-focus-hit').first()).toBeVisible();
+  await input.press('Enter');
+  const tobin = await canvas.idOf('Tobin Reed');
+  await expect(canvas.el).toHaveAttribute('data-focus', tobin);
+  const one = Number(await canvas.el.getAttribute('data-node-count'));
+  expect(one).toBeLessThan(total);
+  // every shown node is Tobin or one of his direct neighbours
+  const ids = await app.page.locator('[data-testid="canvas-list"] li[data-id]').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-id')!));
+  const neighbours = await app.page.evaluate((t) => window.__lorecraftCanvas!.cy.getElementById(t).closedNeighborhood().nodes().map((n) => n.id()), tobin);
+  expect(new Set(ids)).toEqual(new Set(neighbours));
+  await expect(canvas.listItem('setting/lady wren alder')).toHaveCount(1);
+  // depth 2 (key "2") widens it
+  await app.page.locator('body').click({ position: { x: 5, y: 5 } });
+  await app.page.keyboard.press('2');
+  await expect(app.page.getByTestId('canvas-focus')).toHaveAttribute('data-depth', '2');
+  await expect.poll(async () => Number(await canvas.el.getAttribute('data-node-count'))).toBeGreaterThan(one);
+  await app.page.keyboard.press('Escape');
+  await expect(canvas.el).toHaveAttribute('data-focus', '');
+  await expect.poll(async () => Number(await canvas.el.getAttribute('data-node-count'))).toBe(total);
+
+  // filter: only npcs
+  await app.page.getByTestId('canvas-filters').locator('summary').click();
+  await app.page.locator('[data-testid="canvas-filter"][data-group="types"][data-value="npc"]').check();
+  await expect.poll(async () => Number(await canvas.el.getAttribute('data-node-count'))).toBeLessThan(total);
+  const types = await app.page.locator('[data-testid="canvas-list"] li[data-id]').evaluateAll((ls) => [...new Set(ls.map((l) => l.getAttribute('data-type')))]);
+  expect(types).toEqual(['npc']);
+  // and only KNOWS edges
+  await app.page.locator('[data-testid="canvas-filter"][data-group="relTypes"][data-value="KNOWS"]').check();
+  const edgeTypes = await app.page.locator('[data-testid="canvas-list"] li[data-edge-id]').evaluateAll((ls) => [...new Set(ls.map((l) => l.getAttribute('data-type')))]);
+  expect(edgeTypes).toEqual(['KNOWS']);
+  // KNOWS is symmetric: drawn once per pair, without arrows
+  const arrows = await app.page.evaluate(() => window.__lorecraftCanvas!.cy.edges('[type = "KNOWS"]').map((e) => e.style('target-arrow-shape')));
+  expect(new Set(arrows)).toEqual(new Set(['none']));
+});
+
+test('double-click on empty canvas creates an entity: type, name -> a note on disk, the form opens; ? lists the shortcuts', async ({ app, vault }) => {
+  const canvas = new CanvasDsl(app.page);
+  await canvas.ready();
+  const box = (await canvas.el.boundingBox())!;
+  // find an empty spot: a corner of the canvas, clear of nodes after fit
+  await app.page.keyboard.press('f');
+  await app.page.mouse.dblclick(box.x + 12, box.y + box.height - 12);
+  const dialog = app.page.getByTestId('create-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('create-type').selectOption('npc');
+  await dialog.getByTestId('create-name').fill('Vera Quill');
+  await dialog.getByTestId('create-submit').click();
+  await expect.poll(() => vault.read('setting/npcs/Vera Quill.md').catch(() => '')).toMatch(/type: npc/);
+  await expect(canvas.listItem('setting/vera quill')).toHaveCount(1);
+  // the form opens on the new entity
+  await expect(app.page.getByTestId('entity-editor')).toHaveAttribute('data-entity-id', 'setting/vera quill');
+  await app.page.getByTestId('editor-close').click();
+  await expect(app.page.getByTestId('entity-editor')).toBeHidden();
+  // it stays where it was created: pinned at the double-click
+  await expect(canvas.listItem('setting/vera quill')).toHaveAttribute('data-classes', /pinned/);
+
+  await app.page.locator('body').click({ position: { x: 5, y: 5 } });
+  await app.page.keyboard.press('?');
+  await expect(app.page.getByTestId('canvas-help')).toContainText('fit the graph');
+});

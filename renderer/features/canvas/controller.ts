@@ -1,0 +1,196 @@
+/**
+ * The live Cytoscape instance behind the canvas, outside React: created once,
+ * then fed element lists (diff-applied: add, remove, update data/classes —
+ * never rebuilt), with the connect gesture (cytoscape-edgehandles plus a drag
+ * handle shown on the hovered node), pin-on-drag, and timings for the bench.
+ */
+import cytoscape, { type Core as Cy, type EdgeSingular, type NodeSingular } from 'cytoscape';
+import edgehandles from 'cytoscape-edgehandles';
+import fcose from 'cytoscape-fcose';
+import type { Positions } from '../../../shared/contract-canvas.js';
+import type { CanvasElements } from './elements.js';
+import { placeNew, runLayout } from './layout.js';
+import { CANVAS_STYLE } from './style.js';
+
+cytoscape.use(fcose);
+cytoscape.use(edgehandles);
+
+/** Past this many nodes the first frame shows a grid while fcose runs on the next task. */
+const DEFER_LAYOUT_AT = 400;
+const TEMP = '.eh-handle, .eh-ghost, .eh-preview, .eh-ghost-edge, .eh-ghost-node';
+const HANDLE_ID = '__eh_handle__';
+
+export interface CanvasMetrics {
+  /** performance.now() when the first non-empty element list arrived / was first drawn / layout stopped */
+  graphAt?: number; firstRenderAt?: number; layoutDoneAt?: number;
+  nodes?: number; webgl: boolean; layouts: number;
+}
+
+export interface ControllerEvents {
+  select(id: string): void;
+  open(id: string): void;
+  createAt(rendered: { x: number; y: number }): void;
+  connect(fromId: string, toId: string, rendered: { x: number; y: number }): void;
+  pin(changes: Record<string, { x: number; y: number }>): void;
+  edgeSelected(edge: { source: string; target: string; type: string } | null): void;
+}
+
+interface Eh { start(n: NodeSingular): void; stop(): void; enableDrawMode(): void; disableDrawMode(): void; destroy(): void; active?: boolean }
+
+export class CanvasController {
+  readonly cy: Cy;
+  readonly metrics: CanvasMetrics;
+  private readonly eh: Eh;
+  private handleOwner: NodeSingular | null = null;
+  private laidOut = false;
+  private drawMode = false;
+  private pins: Positions = {};
+
+  constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
+    const webgl = !!opts.webgl;
+    this.metrics = { webgl, layouts: 0 };
+    this.cy = cytoscape({
+      container, style: CANVAS_STYLE, minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false,
+      ...(webgl ? { renderer: { name: 'canvas', webgl: true } as never } : {}),
+    });
+    const cy = this.cy;
+    this.eh = (cy as unknown as { edgehandles(o: object): Eh }).edgehandles({
+      canConnect: (a: NodeSingular, b: NodeSingular) => !a.same(b) && !b.is(TEMP),
+      edgeParams: () => ({ data: { label: '' } }),
+      hoverDelay: 50, snap: true, snapThreshold: 30, snapFrequency: 30,
+      // no compound nodes here; and restyling every edge per gesture costs O(E) on big graphs
+      noEdgeEventsInDraw: false,
+    });
+    cy.on('tap', 'node', (e) => { if (!e.target.is(TEMP)) on.select(e.target.id()); });
+    cy.on('dbltap', 'node', (e) => { if (!e.target.is(TEMP)) on.open(e.target.id()); });
+    cy.on('dbltap', (e) => { if (e.target === cy) on.createAt(e.renderedPosition); });
+    cy.on('tap', (e) => { if (e.target === cy) { this.hideHandle(); on.edgeSelected(null); } });
+    cy.on('select', 'edge', (e) => {
+      const d = (e.target as EdgeSingular).data();
+      on.edgeSelected({ source: d.source, target: d.target, type: d.type });
+    });
+    cy.on('unselect', 'edge', () => { if (cy.edges(':selected').empty()) on.edgeSelected(null); });
+    // dragging a node pins it where it is dropped
+    cy.on('dragfree', 'node', (e) => {
+      const n = e.target as NodeSingular;
+      if (n.is(TEMP)) return;
+      n.addClass('pinned');
+      on.pin({ [n.id()]: { ...n.position() } });
+    });
+    // the connect handle: a small node above the hovered node; press it and drag to a target
+    cy.on('mouseover', 'node', (e) => { if (!e.target.is(TEMP)) this.showHandle(e.target as NodeSingular); });
+    cy.on('tapstart', `#${HANDLE_ID}`, () => { if (this.handleOwner) this.eh.start(this.handleOwner); });
+    cy.on('ehstart', () => cy.getElementById(HANDLE_ID).addClass('eh-ghost'));
+    cy.on('ehstop', () => this.hideHandle());
+    cy.on('pan zoom', () => this.hideHandle());
+    cy.on('ehcomplete', (e, source: NodeSingular, target: NodeSingular, added: EdgeSingular) => {
+      added.remove();
+      const p = target.renderedPosition();
+      on.connect(source.id(), target.id(), { x: p.x, y: p.y });
+    });
+  }
+
+  get handleVisible(): boolean { return this.cy.getElementById(HANDLE_ID).nonempty(); }
+
+  private showHandle(node: NodeSingular): void {
+    if (this.drawMode || this.eh.active) return;
+    this.handleOwner = node;
+    const bb = node.boundingBox({ includeLabels: false });
+    const pos = { x: bb.x2 - 2, y: bb.y1 + 2 };
+    const h = this.cy.getElementById(HANDLE_ID);
+    if (h.nonempty()) h.position(pos);
+    else this.cy.add({ group: 'nodes', data: { id: HANDLE_ID, label: '', icon: '' }, position: pos, classes: 'eh-handle', grabbable: false, selectable: false });
+  }
+
+  private hideHandle(): void {
+    if (this.eh.active) return;
+    this.cy.getElementById(HANDLE_ID).remove();
+    this.handleOwner = null;
+  }
+
+  setDrawMode(on: boolean): void {
+    this.drawMode = on;
+    this.hideHandle();
+    if (on) this.eh.enableDrawMode(); else this.eh.disableDrawMode();
+  }
+
+  /** Bring the live graph to `els`: add, remove, update; lay out only what is new. */
+  apply(els: CanvasElements, pins: Positions): void {
+    const cy = this.cy;
+    this.pins = pins;
+    const wanted = new Set<string>();
+    for (const e of els.nodes) wanted.add(e.data.id);
+    for (const e of els.edges) wanted.add(e.data.id);
+    const added: string[] = [];
+    if (els.nodes.length && this.metrics.graphAt === undefined) {
+      this.metrics.graphAt = performance.now();
+      this.metrics.nodes = els.nodes.length;
+      cy.one('render', () => { this.metrics.firstRenderAt = performance.now(); });
+    }
+    cy.batch(() => {
+      cy.elements().not(TEMP).forEach((el) => { if (!wanted.has(el.id())) el.remove(); });
+      const newNodes = [];
+      for (const n of els.nodes) {
+        const el = cy.getElementById(n.data.id);
+        if (el.empty()) { newNodes.push({ ...n, position: pins[n.data.id] ?? { x: 0, y: 0 } }); added.push(n.data.id); }
+        else { el.data(n.data); if (el.classes().join(' ') !== n.classes) el.classes(n.classes); }
+      }
+      if (newNodes.length) cy.add(newNodes);
+      const newEdges = [];
+      for (const e of els.edges) {
+        const el = cy.getElementById(e.data.id);
+        if (el.empty()) newEdges.push(e);
+        else { el.data(e.data); if (el.classes().join(' ') !== e.classes) el.classes(e.classes); }
+      }
+      if (newEdges.length) cy.add(newEdges);
+      // a pin set from outside a drag (e.g. a new entity pinned where it was created) moves its node
+      for (const [id, p] of Object.entries(pins)) {
+        const n = cy.getElementById(id);
+        if (n.nonempty() && !n.grabbed()) {
+          const q = n.position();
+          if (Math.abs(q.x - p.x) > 0.5 || Math.abs(q.y - p.y) > 0.5) n.position(p);
+        }
+      }
+    });
+    const total = cy.nodes().not(TEMP).length;
+    if (!total) return;
+    if (!this.laidOut || added.length > total / 2) {
+      this.laidOut = true;
+      void this.layout();
+    } else if (added.length) {
+      placeNew(cy, added, pins);
+    }
+  }
+
+  /** Full layout (pins fixed). Big graphs: a grid first so something shows at once. */
+  async layout(): Promise<void> {
+    const cy = this.cy;
+    const n = cy.nodes().not(TEMP).length;
+    if (n >= DEFER_LAYOUT_AT) {
+      cy.nodes().not(TEMP).not('.pinned').layout({ name: 'grid', avoidOverlap: false, animate: false } as never).run();
+      cy.fit(undefined, 30);
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    await runLayout(cy, this.pins);
+    // fcose's constraints are approximate: put pins exactly where the user left them
+    cy.batch(() => { for (const [id, p] of Object.entries(this.pins)) cy.getElementById(id).position(p); });
+    cy.fit(undefined, 30);
+    this.metrics.layouts++;
+    this.metrics.layoutDoneAt ??= performance.now();
+  }
+
+  fit(): void { this.cy.fit(this.cy.elements().not(TEMP), 30); }
+  zoomBy(f: number): void {
+    const cy = this.cy;
+    cy.zoom({ level: cy.zoom() * f, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+  }
+  centerOn(id: string): void {
+    const n = this.cy.getElementById(id);
+    if (n.nonempty()) this.cy.animate({ center: { eles: n } }, { duration: 200 });
+  }
+  selectedEdge(): { source: string; target: string; type: string } | null {
+    const e = this.cy.edges(':selected').not(TEMP)[0];
+    return e ? { source: e.data('source'), target: e.data('target'), type: e.data('type') } : null;
+  }
+  destroy(): void { this.eh.destroy(); this.cy.destroy(); }
+}

@@ -1,0 +1,69 @@
+/**
+ * The Cytoscape stylesheet. Element data and classes come from elements.ts:
+ * type colour/shape/icon, `status-*` classes for the timeline overlay,
+ * `symmetric` (no arrow), `link` (body [[links]]), `pinned`, `focus-root`,
+ * and the edgehandles classes (`eh-*`) while a connection is being drawn.
+ */
+import type cytoscape from 'cytoscape';
+
+export const CANVAS_STYLE: cytoscape.StylesheetJson = [
+  { selector: 'node', style: {
+    'background-color': 'data(color)', shape: 'data(shape)' as never, width: 'data(size)', height: 'data(size)',
+    label: 'data(label)', 'font-size': 9, color: '#1d232b', 'text-valign': 'bottom', 'text-margin-y': 3,
+    'text-outline-color': '#f7f7f5', 'text-outline-width': 2, 'border-width': 1, 'border-color': '#ffffff',
+    // below this on-screen size labels are not drawn: big graphs stay fast when zoomed out
+    'min-zoomed-font-size': 7,
+  } },
+  { selector: 'node[icon != ""]', style: {
+    // the icon glyph sits in the node; the name below it (one label per node: the glyph is a background SVG)
+    'background-image': (ele: cytoscape.NodeSingular) => iconSvg(String(ele.data('icon'))),
+    'background-fit': 'contain', 'background-clip': 'none', 'background-image-opacity': 0.9,
+  } as never },
+  { selector: 'node.placeholder', style: { 'border-style': 'dashed', 'border-color': '#8a8f98', color: '#6b717a' } },
+  { selector: 'node.pinned', style: { 'border-width': 2, 'border-color': '#111827', 'border-style': 'double' } },
+  { selector: 'node.focus-root', style: { 'border-width': 3, 'border-color': '#d97706' } },
+  { selector: 'node.selected', style: { 'border-width': 3, 'border-color': '#111827', 'font-weight': 'bold', 'z-index': 10 } },
+  // timeline overlay
+  { selector: 'node.status-dead', style: { 'background-color': '#4b5563', 'background-blacken': 0.3, 'border-color': '#111', 'border-width': 2, color: '#6b7280', 'text-decoration': 'line-through' } as never },
+  { selector: 'node.status-destroyed', style: { 'background-color': '#7f1d1d', opacity: 0.55, 'border-style': 'dotted', 'border-color': '#7f1d1d', 'border-width': 2, color: '#7f1d1d' } },
+  { selector: 'node.status-not-yet-created', style: { opacity: 0.18, 'border-style': 'dashed', 'border-color': '#9ca3af', 'text-opacity': 0.4 } },
+  { selector: 'node.status-created', style: { 'border-color': '#16a34a', 'border-width': 4 } },
+  { selector: 'edge', style: {
+    width: 1.2, 'line-color': '#9aa3ad', 'curve-style': 'bezier', 'target-arrow-shape': 'triangle',
+    'target-arrow-color': '#9aa3ad', 'arrow-scale': 0.7,
+    label: 'data(label)', 'font-size': 7, color: '#6b717a', 'text-rotation': 'autorotate',
+    'text-background-color': '#f7f7f5', 'text-background-opacity': 0.85, 'text-background-padding': '1px',
+    'min-zoomed-font-size': 8,
+  } },
+  { selector: 'edge.symmetric', style: { 'target-arrow-shape': 'none', 'source-arrow-shape': 'none', 'line-color': '#7c8794' } },
+  { selector: 'edge.link', style: { 'line-style': 'dotted', opacity: 0.45, 'target-arrow-shape': 'none' } },
+  { selector: 'edge.touching', style: { 'line-color': '#1f2937', 'target-arrow-color': '#1f2937', width: 2, opacity: 1 } },
+  { selector: 'edge.status-removed', style: { 'line-style': 'dashed', opacity: 0.35, 'line-color': '#b91c1c', 'target-arrow-color': '#b91c1c' } },
+  { selector: 'edge.status-added', style: { width: 3, 'line-color': '#16a34a', 'target-arrow-color': '#16a34a', opacity: 1 } },
+  { selector: 'edge:selected', style: { width: 3, 'line-color': '#2563eb', 'target-arrow-color': '#2563eb', 'z-index': 20 } },
+  { selector: 'node.dim, edge.dim', style: { opacity: 0.15 } },
+  // drawing a connection (cytoscape-edgehandles)
+  { selector: '.eh-handle', style: {
+    'background-color': '#d97706', width: 12, height: 12, shape: 'ellipse', 'border-width': 2, 'border-color': '#fff',
+    label: '', 'background-image': 'none', 'overlay-opacity': 0, 'z-index': 100,
+  } },
+  { selector: '.eh-source, .eh-target, .eh-hover', style: { 'border-width': 3, 'border-color': '#d97706' } },
+  { selector: '.eh-preview, .eh-ghost-edge', style: {
+    'line-color': '#d97706', 'target-arrow-color': '#d97706', 'line-style': 'dashed', width: 2, label: '',
+  } },
+  { selector: '.eh-ghost-edge.eh-preview-active', style: { opacity: 0 } },
+  { selector: '.eh-ghost-node', style: { opacity: 0, label: '', 'background-image': 'none' } },
+];
+
+const svgCache = new Map<string, string>();
+/** A glyph as an SVG data URL (Cytoscape draws images, not two labels). */
+export function iconSvg(glyph: string): string {
+  let url = svgCache.get(glyph);
+  if (!url) {
+    const esc = glyph.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><text x="16" y="22" font-size="18" font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="#ffffff">${esc}</text></svg>`;
+    url = `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
+    svgCache.set(glyph, url);
+  }
+  return url;
+}
