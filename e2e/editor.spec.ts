@@ -193,6 +193,14 @@ test('relationship fields: pick from autocomplete, unlink, create a new entity, 
   const text = await waitForFile(vault, ALDOUS, (t) => /knows:[\s\S]*\[\[Nobody Yet\]\]/.test(t));
   expect(text).not.toContain('Nobody Yet.md');
   await expect(ed.getByTestId('field-knows').getByTestId('chip')).toHaveText(['Nobody Yet×']);
+  // the placeholder opens in the panel, which offers to write its note
+  await ed.getByTestId('field-knows').getByText('Nobody Yet').click();
+  await expect(app.page.getByTestId('entity-name')).toHaveText('Nobody Yet');
+  await app.panel.getByTestId('create-note-type').selectOption('npc');
+  await app.panel.getByTestId('create-note-submit').click();
+  await expect(ed.getByTestId('editor-name')).toHaveValue('Nobody Yet');
+  expect(await vault.read('setting/npcs/Nobody Yet.md')).toMatch(/^---\n/);
+  await openEditor(app, 'Brother Aldous');
 
   // tags as chips
   await ed.getByTestId('field-tags-add').fill('#monk');

@@ -4,10 +4,12 @@
  * write-back history (edit-undo / edit-redo) — unless focus is in a text
  * field or the prose editor, whose own undo applies first.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
 import { EntityEditor } from './EntityEditor.js';
 import { undoKey } from './keys.js';
+import { errorText } from './slice.js';
 
 export function EditorRoot() {
   const toasts = useApp((s) => s.toasts);
@@ -37,9 +39,30 @@ export function EditorRoot() {
   );
 }
 
-/** The panel's "Edit" button (opens the editor drawer on the shown entity). */
+/**
+ * The panel's "Edit" button (opens the editor drawer on the shown entity). For
+ * a placeholder (a name only referenced) it offers to write its note: a type,
+ * then edit-create (in the layer the name is referenced from), then the form.
+ */
 export function EditButton({ entityId, disabled }: { entityId: string; disabled?: boolean }) {
   const openEditor = useApp((s) => s.openEditor);
+  const entity = useApp((s) => (s.entity?.id === entityId ? s.entity : null));
+  const schemaView = useApp((s) => s.schemaView);
+  const types = schemaView?.entityTypes.map((t) => t.name) ?? [];
+  const toast = useApp((s) => s.toast);
+  const [type, setType] = useState('');
+  if (entity?.placeholder) {
+    const t = type || types[0] || '';
+    return (
+      <span className="create-note" data-testid="create-note">
+        <select aria-label="type of the new note" data-testid="create-note-type" value={t} onChange={(e) => setType(e.target.value)}>
+          {types.map((x) => <option key={x} value={x}>{x}</option>)}
+        </select>
+        <button type="button" data-testid="create-note-submit" disabled={!t} onClick={() => void api.call('edit-create', { type: t, name: entity.name, layer: entity.layer })
+          .then((r) => openEditor(r.id)).catch((e: unknown) => toast(errorText(e), 'error'))}>Create note</button>
+      </span>
+    );
+  }
   return (
     <button type="button" className="edit-button" data-testid="edit-entity" disabled={disabled} onClick={() => void openEditor(entityId)}>
       Edit
