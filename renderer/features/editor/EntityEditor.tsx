@@ -8,6 +8,7 @@ import type { EditForm } from '../../../shared/contract-edit.js';
 import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
 import { asList } from './fields.js';
+import { inTextControl } from './keys.js';
 import { Chips } from './form/Chips.js';
 import { FieldError, PropertyField, useCommit } from './form/PropertyField.js';
 import { RefField } from './form/RefField.js';
@@ -100,7 +101,7 @@ export function EntityEditor() {
   const mapped = new Set(form.mappings.map((m) => m.field));
   return (
     <aside className="editor-drawer" data-testid="entity-editor" data-entity-id={e.id}
-      onKeyDown={(ev) => { if (ev.key === 'Escape' && !(ev.target as HTMLElement).closest('.ProseMirror')) void close(); }}>
+      onKeyDown={(ev) => { if (ev.key === 'Escape' && !inTextControl(ev.target as Element)) void close(); }}>
       <header>
         <NameField key={e.id} form={form} />
         <div className="meta">

@@ -66,7 +66,7 @@ export function PropertyField({ entityId, def, value }: { entityId: string; def:
       const items = asList(value);
       control = (
         <Chips testId={id} items={items}
-          onRemove={(i) => void commit({ ok: true, value: (value as unknown[]).filter((_x, k) => k !== i) }, value)}
+          onRemove={(i) => void commit({ ok: true, value: (Array.isArray(value) ? value : [value]).filter((_x, k) => k !== i) }, value)}
           onAdd={async (text) => {
             const p = parseListItem(def, text);
             return commit(p.ok ? { ok: true, value: [...(Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]), p.value] } : p, value);
