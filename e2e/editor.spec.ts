@@ -54,6 +54,10 @@ test('changing an enum in the form changes only that line; Ctrl+Z restores the f
   // and redo (Ctrl+Y) puts the change back
   await app.page.keyboard.press('Control+y');
   expect(await waitForFile(vault, ALDOUS, (t) => t !== before)).toBe(after);
+  // in the prose with nothing typed, Ctrl+Z falls through to the app's undo
+  await ed.locator('.ProseMirror').click();
+  await app.page.keyboard.press('Control+z');
+  await waitForFile(vault, ALDOUS, (t) => t === before);
 });
 
 test('[[ in the prose completes an entity; the body has the link, the graph the edge; undo restores the file', async ({ app, vault }) => {

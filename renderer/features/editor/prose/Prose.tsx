@@ -14,6 +14,7 @@ import { parseBody, serialiseBody, type JNode } from '../body/blocks.js';
 import { errorText } from '../slice.js';
 import { proseExtensions, wikiSuggest, type SuggestItem } from './nodes.js';
 import { editableOpaque } from './OpaqueView.js';
+import { undoKey } from '../keys.js';
 
 export interface ProseHandle { save(): Promise<boolean> }
 
@@ -79,6 +80,17 @@ export function Prose({ form, handle }: { form: EditForm; handle?: Ref<ProseHand
       state.current.timer = window.setTimeout(() => void save(), IDLE_SAVE_MS);
     },
     onBlur: () => { void save(); },
+    editorProps: {
+      // the prose's own undo first; with nothing left to undo here, Ctrl+Z reaches the app's history
+      handleKeyDown: (_view, event) => {
+        const what = undoKey(event, null);
+        const ed = edRef.current;
+        if (!what || !ed || (what === 'undo' ? ed.can().undo() : ed.can().redo())) return false;
+        event.preventDefault();
+        void save().then(() => (what === 'undo' ? useApp.getState().undo() : useApp.getState().redo()));
+        return true;
+      },
+    },
   });
   const edRef = useRef(editor);
   edRef.current = editor;
