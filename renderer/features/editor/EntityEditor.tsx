@@ -117,7 +117,7 @@ export function EntityEditor() {
           <PropertyField key={`${e.id}:${p.name}`} entityId={e.id} def={p} value={form.values[p.name]} />
         ))}
         {form.mappings.map((m) => (
-          <RefField key={`${e.id}:${m.field}`} entityId={e.id} mapping={m} value={form.values[m.field]} types={form.types} />
+          <RefField key={`${e.id}:${m.field}`} entityId={e.id} layer={e.layer} mapping={m} value={form.values[m.field]} types={form.types} />
         ))}
         <ListField form={form} field="tags" />
         <ListField form={form} field="aliases" />

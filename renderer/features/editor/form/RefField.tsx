@@ -15,7 +15,7 @@ import { FieldError, useCommit } from './PropertyField.js';
 
 interface Hit { id: string; name: string; type: string | null; matched: string }
 
-export function RefField({ entityId, mapping, value, types }: { entityId: string; mapping: MappingView; value: unknown; types: string[] }) {
+export function RefField({ entityId, layer, mapping, value, types }: { entityId: string; layer: string; mapping: MappingView; value: unknown; types: string[] }) {
   const select = useApp((s) => s.select);
   const { error, setError, run } = useCommit(entityId, mapping.field);
   const [text, setText] = useState('');
@@ -79,7 +79,8 @@ export function RefField({ entityId, mapping, value, types }: { entityId: string
               {allowed.map((t) => <option key={t} value={t}>{t}</option>)}
             </select>{' '}
             <button type="button" data-testid="ref-offer-create" onClick={() => void run(async () => {
-              const c = await api.call('edit-create', { type: newType, name: offer });
+              // in the editing entity's layer: a link from it always resolves there
+              const c = await api.call('edit-create', { type: newType, name: offer, layer });
               await api.call('edit-link', { from: entityId, rel: mapping.label, to: c.id });
             }).then((ok) => { if (ok) { setText(''); setOffer(null); } })}>Create</button>
           </span>
