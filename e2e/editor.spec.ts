@@ -244,3 +244,19 @@ test('an event form: required field marked and refused when emptied, a date inpu
   const after = await waitForFile(vault, EV, (t) => t !== before);
   expect(changedLines(before, after)).toEqual([['date_in_world: 1203-03-02', 'date_in_world: 1203-03-05']]);
 });
+
+test('renaming in the editor renames the file and its references; the drawer follows', async ({ app, vault }) => {
+  const ed = await openEditor(app, 'Millbrook');
+  const name = ed.getByTestId('editor-name');
+  await name.fill('Millbrook Vale');
+  await name.press('Enter');
+  await expect(ed.getByTestId('editor-name')).toHaveValue('Millbrook Vale');
+  await expect(app.page.getByTestId('entity-name')).toHaveText('Millbrook Vale');
+  await expect.poll(() => vault.read('setting/settlements/Millbrook Vale.md').catch(() => '')).toMatch(/^---\n/);
+  expect(vault.notes()).not.toContain('setting/settlements/Millbrook.md');
+  expect(await vault.read('setting/npcs/Tobin Reed.md')).toContain('[[Millbrook Vale]]');
+  // a name the file system cannot take is refused inline
+  await name.fill('Bad/Name');
+  await name.press('Enter');
+  await expect(ed.getByTestId('field-error-name')).toContainText('/');
+});
