@@ -83,6 +83,7 @@ export function EntityEditor() {
   const prose = useRef<ProseHandle>(null);
 
   useEffect(() => api.on('vault-changed', () => void reloadEditor()), [reloadEditor]);
+  useEffect(() => api.on('vault-opened', () => closeEditor()), [closeEditor]);
 
   // while the drawer is open it follows the selection (sidebar, search, canvas, panel): save the prose, then switch
   const selected = useApp((s) => (s.entity && !s.entity.placeholder ? s.entity.id : null));
