@@ -5,7 +5,7 @@
  * accessible list (`data-testid="canvas-list"`, each item with `data-id` and
  * `data-status`) that screen readers and e2e tests read.
  *
- * Test/bench hook: `window.__lorecraftCanvas` = { cy, controller, metrics }.
+ * Test/bench hook: `window.__lorecraftCanvas` = { cy, controller, metrics, focus }.
  */
 import type { Core as Cy } from 'cytoscape';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -22,7 +22,11 @@ import './canvas.css';
 declare global {
   interface Window {
     __lorecraft?: { cy?: Cy };
-    __lorecraftCanvas?: { cy: Cy; controller: CanvasController; metrics: CanvasMetrics };
+    __lorecraftCanvas?: {
+      cy: Cy; controller: CanvasController; metrics: CanvasMetrics;
+      /** the toolbar's focus action (bench: time to show a neighbourhood) */
+      focus(nameOrId: string, depth?: number): Promise<void>;
+    };
   }
 }
 
@@ -92,7 +96,7 @@ export function Canvas() {
     }, { webgl });
     ctl.current = c;
     window.__lorecraft = { ...window.__lorecraft, cy: c.cy };
-    window.__lorecraftCanvas = { cy: c.cy, controller: c, metrics: c.metrics };
+    window.__lorecraftCanvas = { cy: c.cy, controller: c, metrics: c.metrics, focus: (id, d) => useApp.getState().focusOn(id, d) };
     return () => { c.destroy(); ctl.current = null; };
   }, [webgl]);
 

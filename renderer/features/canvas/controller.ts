@@ -169,7 +169,8 @@ export class CanvasController {
     if (n >= DEFER_LAYOUT_AT) {
       cy.nodes().not(TEMP).not('.pinned').layout({ name: 'grid', avoidOverlap: false, animate: false } as never).run();
       cy.fit(undefined, 30);
-      await new Promise((r) => setTimeout(r, 0));
+      // let the grid be drawn before fcose holds the main thread
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     }
     await runLayout(cy, this.pins);
     // fcose's constraints are approximate: put pins exactly where the user left them

@@ -1,0 +1,205 @@
+/**
+ * Canvas scale bench (called by bench/run.ts; figures in milliseconds unless
+ * named otherwise). A real web shell (`lorecraft web`) on a generated vault and
+ * the real renderer (dist/renderer) in headless Chromium (playwright-core,
+ * /usr/bin/chromium, GPU disabled as everywhere here):
+ *   first_render_ms {1k,5k}   navigation start -> the first frame with the graph drawn (grid or laid out)
+ *   layout_done_ms {1k,5k}    navigation start -> fcose done and the graph fitted
+ *   graph_ms {1k,5k}          navigation start -> the snapshot reached the canvas (wire + store)
+ *   pan_zoom_fps_2k           animation frames per second during 3 s of scripted pan + zoom over 2k nodes
+ *   pan_zoom_fps_2k_webgl     the same with Cytoscape's WebGL renderer (?webgl=1; software GL here)
+ *   neighbourhood_10k_ms      {p50,p95,n}: focus on an entity's 2-hop neighbourhood in a 10k-entity vault
+ *                             -> the canvas shows it (relations-get, elements, diff-apply, a frame)
+ *   layout_done_ms_10k        the 10k vault's first full layout
+ * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
+ * Run directly: node bin/run-ts.mjs bench/canvas.ts [--quick]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export interface CanvasBenchContext {
+  quick: boolean;
+  tmpDir: string;
+  generateVault?: (dir: string, opts: { entities: number; avgLinks?: number; seed?: number }) => Promise<unknown>;
+}
+
+type Stat = { p50: number; p95: number; n: number };
+const r1 = (x: number) => Math.round(x * 10) / 10;
+const log = (msg: string) => process.stderr.write(`[canvas bench] ${msg}\n`);
+function stat(xs: number[]): Stat {
+  const s = [...xs].sort((a, b) => a - b);
+  return { p50: r1(s[Math.floor(s.length / 2)]!), p95: r1(s[Math.min(s.length - 1, Math.floor(0.95 * s.length))]!), n: s.length };
+}
+
+async function startShell(vault: string, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'lorecraft.mjs'), 'web', '--vault', vault, '--port', '0'], {
+    cwd: ROOT, env: { ...process.env, LORECRAFT_FROM_SOURCE: '1', LORECRAFT_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`web shell did not start in 180 s:\n${out}`)), 180_000);
+    const on = (d: Buffer) => {
+      out += d.toString();
+      const m = /^LORECRAFT_URL=(\S+)$/m.exec(out);
+      if (m) { clearTimeout(timer); ok(m[1]!); }
+    };
+    child.stdout!.on('data', on);
+    child.stderr!.on('data', on);
+    child.once('exit', (c) => { clearTimeout(timer); fail(new Error(`web shell exited (${c}):\n${out}`)); });
+  });
+  return { child, url };
+}
+
+async function stopShell(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((ok) => child.once('exit', ok));
+  child.kill('SIGTERM');
+  const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(t);
+}
+
+/** Open the app and wait for the first layout; returns the canvas metrics (ms since navigation start). */
+async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph: number; first: number; layout: number; nodes: number }> {
+  await page.goto(url);
+  await page.waitForFunction(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined,
+    undefined, { timeout: timeoutMs, polling: 200 });
+  const m = await page.evaluate(() => window.__lorecraftCanvas!.metrics);
+  return { graph: r1(m.graphAt!), first: r1(m.firstRenderAt!), layout: r1(m.layoutDoneAt!), nodes: m.nodes ?? 0 };
+}
+
+/** rAF callbacks per second while the view pans and zooms every frame for `ms`. */
+function panZoomFps(page: Page, ms: number): Promise<number> {
+  return page.evaluate((dur) => new Promise<number>((done) => {
+    const cy = window.__lorecraftCanvas!.cy;
+    cy.fit();
+    const z0 = cy.zoom();
+    let frames = 0;
+    const t0 = performance.now();
+    const step = (t: number) => {
+      const k = (t - t0) / dur;
+      if (k >= 1) { done(Math.round((frames / ((t - t0) / 1000)) * 10) / 10); return; }
+      frames++;
+      cy.viewport({ zoom: z0 * (1 + 1.5 * Math.abs(Math.sin(k * Math.PI * 2))), pan: { x: 200 * Math.sin(k * Math.PI * 4), y: 150 * Math.cos(k * Math.PI * 4) } });
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  }), ms);
+}
+
+/** Focus on `id` at depth 2 and wait until the canvas shows exactly that neighbourhood, then one frame. */
+function neighbourhood(page: Page, id: string): Promise<{ ms: number; nodes: number }> {
+  return page.evaluate(async (root) => {
+    const h = window.__lorecraftCanvas!;
+    const el = document.querySelector<HTMLElement>('[data-testid="canvas"]')!;
+    const t0 = performance.now();
+    await h.focus(root, 2);
+    await new Promise<void>((ok, fail) => {
+      const check = () => {
+        if (el.dataset.focus === root && h.cy.getElementById(root).nonempty()) ok();
+        else if (performance.now() - t0 > 30_000) fail(new Error(`focus on ${root} not shown after 30 s (data-focus=${el.dataset.focus})`));
+        else requestAnimationFrame(check);
+      };
+      check();
+    });
+    await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+    return { ms: Math.round((performance.now() - t0) * 10) / 10, nodes: h.cy.nodes().length };
+  }, id);
+}
+
+async function clearFocus(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="canvas"]')!.dataset.focus === '');
+}
+
+export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unknown>> {
+  if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) throw new Error('dist/renderer is missing: run `npx vite build` first');
+  const generate = ctx.generateVault ?? (await import('./generate.js')).generateVault;
+  const browser: Browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const out: Record<string, unknown> = { first_render_ms: {}, layout_done_ms: {}, graph_ms: {} };
+  const vaults = new Map<number, string>();
+  const vault = async (n: number) => {
+    let dir = vaults.get(n);
+    if (!dir) {
+      dir = join(ctx.tmpDir, `canvas-v${n}`);
+      await generate(dir, { entities: n, avgLinks: 4, seed: 7 });
+      vaults.set(n, dir);
+    }
+    return dir;
+  };
+  /** one web shell + one page per vault; `url` may carry query flags */
+  const withApp = async <T>(n: number, query: string, fn: (page: Page, url: string) => Promise<T>): Promise<T> => {
+    const { child, url } = await startShell(await vault(n), join(ctx.tmpDir, `data-${n}`));
+    log(`${n} entities${query ? ` (${query})` : ''}: shell at ${url}`);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (e) => log(`page error: ${e.message}`));
+    // this file runs through tsx, whose esbuild keepNames wraps named inner functions in __name(...)
+    await page.addInitScript('window.__name = (f) => f');
+    try {
+      return await fn(page, url + query);
+    } finally {
+      await page.close();
+      await stopShell(child);
+    }
+  };
+  try {
+    for (const [key, n] of (ctx.quick ? [['1k', 1000]] : [['1k', 1000], ['5k', 5000]]) as Array<[string, number]>) {
+      const m = await withApp(n, '', (page, url) => load(page, url, 600_000));
+      log(`${key}: ${JSON.stringify(m)}`);
+      (out.first_render_ms as Record<string, number>)[key] = m.first;
+      (out.layout_done_ms as Record<string, number>)[key] = m.layout;
+      (out.graph_ms as Record<string, number>)[key] = m.graph;
+      out[`nodes_${key}`] = m.nodes;
+    }
+    const fpsN = ctx.quick ? 1000 : 2000;
+    out.pan_zoom_nodes = fpsN;
+    out.pan_zoom_fps_2k = await withApp(fpsN, '', async (page, url) => { await load(page, url, 600_000); return panZoomFps(page, 3000); });
+    log(`pan/zoom fps (${fpsN} nodes): ${out.pan_zoom_fps_2k}`);
+    // software GL here (--disable-gpu): recorded, or the reason it could not be measured
+    out.pan_zoom_fps_2k_webgl = await withApp(fpsN, '&webgl=1', async (page, url) => { await load(page, url, 180_000); return panZoomFps(page, 3000); })
+      .catch((e: unknown) => ({ error: (e instanceof Error ? e.message : String(e)).split('\n')[0] }));
+    log(`webgl fps: ${JSON.stringify(out.pan_zoom_fps_2k_webgl)}`);
+
+    const nbN = ctx.quick ? 1000 : 10000;
+    out.neighbourhood_entities = nbN;
+    const nb = await withApp(nbN, '', async (page, url) => {
+      const m = await load(page, url, 900_000);
+      const ids = await page.evaluate(() => {
+        const cy = window.__lorecraftCanvas!.cy;
+        // roots spread over the graph, each with a few neighbours
+        return cy.nodes().filter((x) => x.degree(false) >= 3).map((x) => x.id()).filter((_, i) => i % 97 === 0).slice(0, 12);
+      });
+      const times: number[] = [], sizes: number[] = [];
+      log(`layout done at ${m.layout} ms; focusing ${ids.length} roots`);
+      for (const id of ids) {
+        const r = await neighbourhood(page, id);
+        log(`  ${id}: ${r.ms} ms, ${r.nodes} nodes`);
+        times.push(r.ms); sizes.push(r.nodes);
+        await clearFocus(page);
+      }
+      return { m, times, sizes };
+    });
+    out.neighbourhood_10k_ms = stat(nb.times);
+    out.neighbourhood_nodes_p50 = stat(nb.sizes).p50;
+    out.layout_done_ms_10k = nb.m.layout;
+    out.first_render_ms_10k = nb.m.first;
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const tmp = mkdtempSync(join(tmpdir(), 'lorecraft-canvas-bench-'));
+  bench({ quick: process.argv.includes('--quick'), tmpDir: tmp })
+    .then((r) => console.log(JSON.stringify(r, null, 2)))
+    .finally(() => rmSync(tmp, { recursive: true, force: true }));
+}
