@@ -51,6 +51,8 @@ export class CanvasController {
     this.metrics = { webgl, layouts: 0 };
     this.cy = cytoscape({
       container, style: CANVAS_STYLE, minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false,
+      // while the view moves, draw a cached bitmap of the last frame and leave edges out: pan/zoom stays fluid at thousands of nodes
+      textureOnViewport: true, hideEdgesOnViewport: true,
       ...(webgl ? { renderer: { name: 'canvas', webgl: true } as never } : {}),
     });
     const cy = this.cy;
@@ -78,7 +80,11 @@ export class CanvasController {
       on.pin({ [n.id()]: { ...n.position() } });
     });
     // the connect handle: a small node above the hovered node; press it and drag to a target
-    cy.on('mouseover', 'node', (e) => { if (!e.target.is(TEMP)) this.showHandle(e.target as NodeSingular); });
+    cy.on('mouseover', 'node', (e) => {
+      // not while a button is down (panning, dragging): adding the handle would force full redraws mid-gesture
+      if ((e.originalEvent as MouseEvent | undefined)?.buttons) return;
+      if (!e.target.is(TEMP)) this.showHandle(e.target as NodeSingular);
+    });
     cy.on('tapstart', `#${HANDLE_ID}`, () => { if (this.handleOwner) this.eh.start(this.handleOwner); });
     cy.on('ehstart', () => cy.getElementById(HANDLE_ID).addClass('eh-ghost'));
     cy.on('ehstop', () => this.hideHandle());
@@ -103,7 +109,7 @@ export class CanvasController {
   }
 
   private hideHandle(): void {
-    if (this.eh.active) return;
+    if (this.eh.active || !this.handleOwner) return;
     this.cy.getElementById(HANDLE_ID).remove();
     this.handleOwner = null;
   }

@@ -118,6 +118,14 @@ describe('toElements', () => {
     expect(byId(edges, edgeId('campaign/tam', 'KNOWS', 'setting/mira')).data.status).toBe('added');
   });
 
+  it('big graphs: every element gets class big (cheaper drawing); small ones do not', () => {
+    const big = toElements(graph, { bigAt: 5 });
+    expect(big.nodes.every((n) => n.classes.split(' ').includes('big'))).toBe(true);
+    expect(big.edges.every((e) => e.classes.split(' ').includes('big'))).toBe(true);
+    const small = toElements(graph, { bigAt: 6 });
+    expect([...small.nodes, ...small.edges].some((e) => e.classes.includes('big'))).toBe(false);
+  });
+
   it('labels, icons and filter choices', () => {
     expect(relLabel('HAS_MEMBER')).toBe('has member');
     expect(iconOf('npc', undefined)).toBe('N');

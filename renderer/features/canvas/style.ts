@@ -42,6 +42,11 @@ export const CANVAS_STYLE: cytoscape.StylesheetJson = [
   { selector: 'edge.status-added', style: { width: 3, 'line-color': '#16a34a', 'target-arrow-color': '#16a34a', opacity: 1 } },
   { selector: 'edge:selected', style: { width: 3, 'line-color': '#2563eb', 'target-arrow-color': '#2563eb', 'z-index': 20 } },
   { selector: 'node.dim, edge.dim', style: { opacity: 0.15 } },
+  // big graphs (elements.ts BIG_GRAPH): straight unlabelled edges without arrows, no icons — a full frame costs far less
+  { selector: 'edge.big', style: { 'curve-style': 'haystack', 'haystack-radius': 0, 'target-arrow-shape': 'none', label: '' } },
+  { selector: 'edge.big:selected, edge.big.touching', style: { 'curve-style': 'straight', 'target-arrow-shape': 'triangle', label: 'data(label)' } },
+  { selector: 'node.big', style: { 'background-image': 'none', 'border-width': 0, 'min-zoomed-font-size': 10 } },
+  { selector: 'node.big.selected, node.big.pinned, node.big.focus-root', style: { 'border-width': 3 } },
   // drawing a connection (cytoscape-edgehandles)
   { selector: '.eh-handle', style: {
     'background-color': '#d97706', width: 12, height: 12, shape: 'ellipse', 'border-width': 2, 'border-color': '#fff',
