@@ -61,6 +61,11 @@ function useWebgl(): boolean {
   }, []);
 }
 
+/** Keep the relationship menu inside the canvas (it opens beside the drop target). */
+function clampAt(at: { x: number; y: number }, c: CanvasController): { x: number; y: number } {
+  return { x: Math.max(4, Math.min(at.x + 12, c.cy.width() - 260)), y: Math.max(36, Math.min(at.y + 12, c.cy.height() - 160)) };
+}
+
 export function Canvas() {
   const graph = useApp((s) => s.graph);
   const styles = useApp((s) => s.schemaView?.entityTypes);
@@ -90,7 +95,7 @@ export function Canvas() {
       select: (id) => void useApp.getState().select(id),
       open: (id) => void useApp.getState().openEditor(id),
       createAt: (at) => setCreate(at),
-      connect: (fromId, toId, at) => setConnect({ fromId, toId, at }),
+      connect: (fromId, toId, at) => setConnect({ fromId, toId, at: clampAt(at, c) }),
       pin: (changes) => void useApp.getState().setPins(changes),
       edgeSelected: setEdge,
     }, { webgl });
@@ -108,6 +113,7 @@ export function Canvas() {
   useEffect(() => { if (focus) setTimeout(() => ctl.current?.fit(), 0); }, [focus]);
   useEffect(() => { ctl.current?.setDrawMode(connectMode); }, [connectMode]);
 
+  const closeConnect = useCallback(() => setConnect(null), []);
   const deleteEdge = useCallback(async () => {
     const e = ctl.current?.selectedEdge() ?? edge;
     if (!e) return;
@@ -126,8 +132,8 @@ export function Canvas() {
       const c = ctl.current;
       if (!action || !c) return;
       const s = useApp.getState();
-      // the editor drawer and dialogs own the keyboard while open
-      if (s.editorId && action !== 'clear') return;
+      // the editor drawer owns the keyboard while open
+      if (s.editorId) return;
       switch (action) {
         case 'fit': c.fit(); break;
         case 'zoom-in': c.zoomBy(1.25); break;
@@ -182,7 +188,7 @@ export function Canvas() {
           <button type="button" data-testid="canvas-edge-delete" onClick={() => void deleteEdge()}>Remove relationship (Del)</button>
         </div>
       )}
-      {connect && <ConnectMenu req={connect} onClose={() => setConnect(null)} />}
+      {connect && <ConnectMenu req={connect} onClose={closeConnect} />}
       {create && <CreateDialog at={create} onCreated={onCreated} onClose={() => setCreate(null)} />}
       {help && <HelpDialog onClose={() => setHelp(false)} />}
       {els && <CanvasList els={els} />}

@@ -24,7 +24,7 @@ export function ConnectMenu({ req, onClose }: { req: ConnectRequest; onClose(): 
       .then((o) => { if (live) setOptions(o); })
       .catch((e: unknown) => { useApp.getState().toast(errorText(e), 'error'); onClose(); });
     return () => { live = false; };
-  }, [req, onClose]);
+  }, [req.fromId, req.toId, onClose]);
   const choose = async (o: AllowedRel) => {
     setBusy(true);
     try {

@@ -4,7 +4,7 @@
  * never rebuilt), with the connect gesture (cytoscape-edgehandles plus a drag
  * handle shown on the hovered node), pin-on-drag, and timings for the bench.
  */
-import cytoscape, { type Core as Cy, type EdgeSingular, type NodeSingular } from 'cytoscape';
+import cytoscape, { type Core as Cy, type EdgeSingular, type NodeSingular, type SingularElementReturnValue } from 'cytoscape';
 import edgehandles from 'cytoscape-edgehandles';
 import fcose from 'cytoscape-fcose';
 import type { Positions } from '../../../shared/contract-canvas.js';
@@ -37,6 +37,15 @@ export interface ControllerEvents {
 
 interface Eh { start(n: NodeSingular): void; stop(): void; enableDrawMode(): void; disableDrawMode(): void; destroy(): void; active?: boolean }
 
+/** Set data/classes only where they differ: a refresh of 40k unchanged elements then costs no restyle. */
+function update(el: SingularElementReturnValue, want: { data: object; classes: string }): void {
+  const cur = el.data() as Record<string, unknown>;
+  for (const [k, v] of Object.entries(want.data)) {
+    if (cur[k] !== v) { el.data(want.data); break; }
+  }
+  if (el.classes().join(' ') !== want.classes) el.classes(want.classes);
+}
+
 export class CanvasController {
   readonly cy: Cy;
   readonly metrics: CanvasMetrics;
@@ -45,6 +54,8 @@ export class CanvasController {
   private laidOut = false;
   private drawMode = false;
   private pins: Positions = {};
+  /** elements filtered or focused away, kept with their positions */
+  private readonly stash = new Map<string, SingularElementReturnValue>();
 
   constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
     const webgl = !!opts.webgl;
@@ -134,21 +145,36 @@ export class CanvasController {
       cy.one('render', () => { this.metrics.firstRenderAt = performance.now(); });
     }
     cy.batch(() => {
-      cy.elements().not(TEMP).forEach((el) => { if (!wanted.has(el.id())) el.remove(); });
+      // leaving elements are stashed, not dropped: a focus and back restores them where they were
+      const leaving = cy.elements().not(TEMP).filter((el) => !wanted.has(el.id()));
+      if (leaving.nonempty()) leaving.remove().forEach((el) => { this.stash.set(el.id(), el); });
       const newNodes = [];
+      const back: SingularElementReturnValue[] = [];
       for (const n of els.nodes) {
         const el = cy.getElementById(n.data.id);
-        if (el.empty()) { newNodes.push({ ...n, position: pins[n.data.id] ?? { x: 0, y: 0 } }); added.push(n.data.id); }
-        else { el.data(n.data); if (el.classes().join(' ') !== n.classes) el.classes(n.classes); }
+        if (el.nonempty()) { update(el, n); continue; }
+        const old = this.stash.get(n.data.id);
+        if (old) { this.stash.delete(n.data.id); back.push(old); continue; }
+        newNodes.push({ ...n, position: pins[n.data.id] ?? { x: 0, y: 0 } });
+        added.push(n.data.id);
       }
+      if (back.length) cy.collection(back as never).restore();
       if (newNodes.length) cy.add(newNodes);
       const newEdges = [];
+      const backEdges: SingularElementReturnValue[] = [];
       for (const e of els.edges) {
         const el = cy.getElementById(e.data.id);
-        if (el.empty()) newEdges.push(e);
-        else { el.data(e.data); if (el.classes().join(' ') !== e.classes) el.classes(e.classes); }
+        if (el.nonempty()) { update(el, e); continue; }
+        const old = this.stash.get(e.data.id);
+        if (old) { this.stash.delete(e.data.id); backEdges.push(old); } else newEdges.push(e);
       }
+      if (backEdges.length) cy.collection(backEdges as never).restore();
       if (newEdges.length) cy.add(newEdges);
+      // restored elements may have changed while away
+      for (const list of [els.nodes, els.edges] as Array<Array<{ data: { id: string }; classes: string }>>) {
+        if (!back.length && !backEdges.length) break;
+        for (const d of list) update(cy.getElementById(d.data.id), d);
+      }
       // a pin set from outside a drag (e.g. a new entity pinned where it was created) moves its node
       for (const [id, p] of Object.entries(pins)) {
         const n = cy.getElementById(id);

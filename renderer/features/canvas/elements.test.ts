@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntitySummary, GraphSnapshot } from '../../../shared/types.js';
-import { DEFAULT_COLOR, PLACEHOLDER_COLOR, defaultColor, edgeId, filterChoices, iconOf, relLabel, toElements } from './elements.js';
+import { DEFAULT_COLOR, PLACEHOLDER_COLOR, defaultColor, edgeId, filterChoices, iconOf, iconSvg, relLabel, toElements } from './elements.js';
 
 const node = (name: string, type: string | null, placeholder = false, tags: string[] = [], layer = 'setting'): EntitySummary =>
   ({ id: `${layer}/${name.toLowerCase()}`, name, type, layer, path: placeholder ? null : `${name}.md`, placeholder, tags });
@@ -130,6 +130,11 @@ describe('toElements', () => {
     expect(relLabel('HAS_MEMBER')).toBe('has member');
     expect(iconOf('npc', undefined)).toBe('N');
     expect(iconOf('npc', 'a-long-icon-name')).toBe('N');
+    expect(iconSvg('')).toBe('');
+    expect(decodeURIComponent(iconSvg('<'))).toContain('>&#60;</text>');
+    const { nodes } = toElements(graph, { styles });
+    expect(byId(nodes, 'setting/mira').data.iconUrl).toBe(iconSvg('☺'));
+    expect(toElements(graph, { styles, bigAt: 1 }).nodes[0]!.data.iconUrl).toBe('');
     expect(filterChoices(graph)).toEqual({
       types: ['custom', 'faction', 'npc'], layers: ['campaign', 'setting'], tags: ['spy'],
       relTypes: ['KNOWS', 'LEADS', 'LINKS_TO', 'MEMBER_OF'],

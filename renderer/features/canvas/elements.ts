@@ -16,6 +16,8 @@ export type EdgeStatus = 'normal' | 'added' | 'removed';
 
 export interface NodeData {
   id: string; label: string; type: string; layer: string; color: string; shape: string; icon: string;
+  /** the icon as an SVG data URL ('' = none), so the stylesheet maps it with data() instead of a function */
+  iconUrl: string;
   size: number; placeholder: boolean; status: NodeStatus; note: string;
 }
 export interface EdgeData {
@@ -80,6 +82,20 @@ export function defaultColor(type: string | null): string {
   let h = 0;
   for (const c of type) h = (h * 31 + c.charCodeAt(0)) >>> 0;
   return PALETTE[h % PALETTE.length]!;
+}
+
+const svgCache = new Map<string, string>();
+/** A glyph as an SVG data URL (Cytoscape draws images, not two labels per node). */
+export function iconSvg(glyph: string): string {
+  if (!glyph) return '';
+  let url = svgCache.get(glyph);
+  if (!url) {
+    const esc = glyph.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><text x="16" y="22" font-size="18" font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="#ffffff">${esc}</text></svg>`;
+    url = `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
+    svgCache.set(glyph, url);
+  }
+  return url;
 }
 
 /** One glyph drawn inside the node: the schema's `icon` if short, else the type's initial. */
@@ -174,6 +190,7 @@ export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): Can
         color: n.placeholder ? PLACEHOLDER_COLOR : s?.color ?? defaultColor(n.type),
         shape: s?.shape && SHAPES.has(s.shape) ? s.shape : 'ellipse',
         icon: iconOf(n.type, s?.icon),
+        iconUrl: big ? '' : iconSvg(iconOf(n.type, s?.icon)),
         size: Math.round(14 + Math.min(26, 4 * Math.sqrt(degree.get(n.id) ?? 0))),
         placeholder: n.placeholder,
         status,

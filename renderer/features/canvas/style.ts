@@ -14,11 +14,10 @@ export const CANVAS_STYLE: cytoscape.StylesheetJson = [
     // below this on-screen size labels are not drawn: big graphs stay fast when zoomed out
     'min-zoomed-font-size': 7,
   } },
-  { selector: 'node[icon != ""]', style: {
-    // the icon glyph sits in the node; the name below it (one label per node: the glyph is a background SVG)
-    'background-image': (ele: cytoscape.NodeSingular) => iconSvg(String(ele.data('icon'))),
-    'background-fit': 'contain', 'background-clip': 'none', 'background-image-opacity': 0.9,
-  } as never },
+  { selector: 'node[iconUrl != ""]', style: {
+    // the icon glyph sits in the node, the name below it (the glyph is a background SVG: elements.ts iconSvg)
+    'background-image': 'data(iconUrl)', 'background-fit': 'contain', 'background-clip': 'none', 'background-image-opacity': 0.9,
+  } },
   { selector: 'node.placeholder', style: { 'border-style': 'dashed', 'border-color': '#8a8f98', color: '#6b717a' } },
   { selector: 'node.pinned', style: { 'border-width': 2, 'border-color': '#111827', 'border-style': 'double' } },
   { selector: 'node.focus-root', style: { 'border-width': 3, 'border-color': '#d97706' } },
@@ -59,16 +58,3 @@ export const CANVAS_STYLE: cytoscape.StylesheetJson = [
   { selector: '.eh-ghost-edge.eh-preview-active', style: { opacity: 0 } },
   { selector: '.eh-ghost-node', style: { opacity: 0, label: '', 'background-image': 'none' } },
 ];
-
-const svgCache = new Map<string, string>();
-/** A glyph as an SVG data URL (Cytoscape draws images, not two labels). */
-export function iconSvg(glyph: string): string {
-  let url = svgCache.get(glyph);
-  if (!url) {
-    const esc = glyph.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><text x="16" y="22" font-size="18" font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="#ffffff">${esc}</text></svg>`;
-    url = `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
-    svgCache.set(glyph, url);
-  }
-  return url;
-}
