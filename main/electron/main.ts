@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { createEmitter, registerHandlers } from '../../shared/rpc.js';
 import { createHandlers } from '../web/handlers/index.js';
 import { ensureSampleWorld } from '../web/paths.js';
-import { CoreSession } from '../web/session.js';
+import { CoreSession, openWatchedCore } from '../web/session.js';
+import { withMcpBridge } from '../mcp/host-bridge.js';
 import { ElectronTransport } from './ipc.js';
 import { buildMenu } from './menu.js';
 import { RecentVaults } from './recent.js';
@@ -40,7 +41,8 @@ app.whenReady().then(async () => {
     if (event === 'vault-opened') { recent.add((payload as { vaultDir: string }).vaultDir); refreshMenu(); }
     transport.push(event, payload);
   });
-  const session = new CoreSession(emit);
+  // every vault the window opens also serves MCP, so `lorecraft mcp` for it relays here
+  const session = new CoreSession(emit, withMcpBridge(openWatchedCore));
   registerHandlers(transport, createHandlers(session), {
     allowSender: (ctx) => isRendererUrl(ctx.senderUrl, rendererUrl),
     onError: (ch, err) => console.error(`lorecraft: ${ch}:`, err),

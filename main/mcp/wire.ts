@@ -4,7 +4,7 @@
  */
 import { CoreError } from '../core/api.js';
 import type { CoreHost } from '../core/index.js';
-import { createEditor, type EditResult, type Editor } from '../edit/commands.js';
+import { editorFor, type EditResult, type Editor } from '../edit/commands.js';
 import { createTimeline, type TimelineService } from '../timeline/service.js';
 import type { McpEditor, WriteResult } from './adapters.js';
 import { replaceBody, setField } from '../edit/frontmatter.js';
@@ -101,10 +101,12 @@ export interface McpWiring {
 
 export function wireMcp(host: CoreHost, mode: 'read' | 'read-write'): McpWiring {
   const timeline = createTimeline(host);
-  const raw = mode === 'read-write' ? createEditor(host) : undefined;
+  // The core's one editor: the app's UI and the in-app MCP bridge share its queue (and its
+  // conflict checks); MCP commands do not enter the undo history (origin 'mcp').
+  const raw = mode === 'read-write' ? editorFor(host) : undefined;
   return {
     timeline,
     editor: raw ? adaptEditor(host, raw) : undefined,
-    dispose: () => { timeline.close(); raw?.dispose(); },
+    dispose: () => { timeline.close(); },
   };
 }

@@ -5,7 +5,7 @@
  * Opens and closes are serialised, so two quick `vault-open`s never overlap.
  */
 import type { CoreHost } from '../core/index.js';
-import { createEditor, type Editor } from '../edit/commands.js';
+import { editorFor, type Editor } from '../edit/commands.js';
 import { createTimeline, type TimelineService } from '../timeline/index.js';
 import type { VaultInfo } from '../../shared/contract.js';
 import type { Emit } from '../../shared/rpc.js';
@@ -48,7 +48,7 @@ export class CoreSession {
   /** The one Editor of the open core (lazily created; disposed when the core closes). */
   editor(): Editor {
     const core = this.current();
-    if (this.editorOf?.core !== core) this.editorOf = { core, editor: createEditor(core) };
+    if (this.editorOf?.core !== core) this.editorOf = { core, editor: editorFor(core) };
     return this.editorOf.editor;
   }
 
