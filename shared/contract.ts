@@ -20,6 +20,7 @@ import type {
 import { editHandlers } from './contract-edit.js';
 import { timelineHandlers } from './contract-timeline.js';
 import { canvasHandlers } from './contract-canvas.js';
+import { mcpHandlers } from './contract-mcp.js';
 
 // ---------------------------------------------------------------------------
 // Domain payload schemas (mirror shared/types.ts; `satisfies` keeps them in step)
@@ -235,6 +236,7 @@ export const contract = {
   ...editHandlers,
   ...timelineHandlers,
   ...canvasHandlers,
+  ...mcpHandlers,
 };
 
 export type Contract = typeof contract;

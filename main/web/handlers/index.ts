@@ -10,6 +10,7 @@ import { entityGroup, searchGroup, graphGroup, problemsGroup } from './entity.js
 import { editGroup } from './edit.js';
 import { timelineGroup } from './timeline.js';
 import { canvasGroup } from './canvas.js';
+import { mcpGroup } from './mcp.js';
 
 export function createHandlers(session: CoreSession): Handlers {
   return {
@@ -23,5 +24,6 @@ export function createHandlers(session: CoreSession): Handlers {
     ...editGroup(session),
     ...timelineGroup(session),
     ...canvasGroup(session),
+    ...mcpGroup(session),
   } satisfies Handlers;
 }

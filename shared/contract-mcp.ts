@@ -1,0 +1,41 @@
+/**
+ * The `mcp-*` handler group: "Connect Claude Desktop". Main knows how to start
+ * this install's `lorecraft mcp` for the open vault (main/mcp/connect.ts);
+ * the renderer shows the snippets for other clients and asks main to merge the
+ * server into Claude Desktop's config file (backup first, other servers kept).
+ *
+ * `readWrite` adds `--read-write` to the server's arguments (the assistant may
+ * then write notes). A config file that is not JSON comes back as the wire error
+ * 'bad-config' naming the file, which is left untouched.
+ */
+import { z } from 'zod';
+
+// contract.ts imports this file, so nothing is imported back from it (ESM cycle).
+const handler = <Req extends z.ZodType, Res extends z.ZodType>(req: Req, res: Res) => ({ req, res });
+
+const McpReqZ = z.object({ readWrite: z.boolean().optional() }).strict();
+
+export const McpSnippetsZ = z.object({
+  /** the program and arguments that start Lorecraft's MCP server for the open vault */
+  command: z.string(),
+  args: z.array(z.string()),
+  /** the Claude Desktop config file that "Add to Claude Desktop" would write */
+  claudeDesktopConfigPath: z.string(),
+  snippets: z.object({ claudeCode: z.string(), cursor: z.string(), claudeDesktop: z.string() }),
+});
+export type McpSnippetsView = z.infer<typeof McpSnippetsZ>;
+
+export const McpConnectResultZ = z.object({
+  configPath: z.string(),
+  /** the copy saved before writing; null when there was no config file yet */
+  backupPath: z.string().nullable(),
+  action: z.enum(['added', 'updated']),
+  /** the other servers found in the file, all kept */
+  kept: z.array(z.string()),
+});
+export type McpConnectResult = z.infer<typeof McpConnectResultZ>;
+
+export const mcpHandlers = {
+  'mcp-snippets': handler(McpReqZ, McpSnippetsZ),
+  'mcp-connect': handler(McpReqZ, McpConnectResultZ),
+};
