@@ -6,6 +6,7 @@ import { StatusBar } from './features/statusbar/StatusBar.js';
 import { TimelineBar } from './features/timeline/TimelineBar.js';
 import { useApp } from './store/index.js';
 import { EditorRoot } from './features/editor/EditorRoot.js';
+import { ConnectClaudeButton, ConnectDialog } from './features/mcp/ConnectDialog.js';
 
 export function App() {
   const project = useApp((s) => s.vault?.project);
@@ -17,6 +18,7 @@ export function App() {
         <span className="project" data-testid="project-name">{project ?? '…'}</span>
         <span className="spacer" />
         <span className="hint">{total} notes · Ctrl+K search</span>
+        <ConnectClaudeButton />
       </header>
       <main className="body">
         <Sidebar />
@@ -27,6 +29,7 @@ export function App() {
       <ProblemsPanel />
       <StatusBar />
       <EditorRoot />
+      <ConnectDialog />
     </div>
   );
 }

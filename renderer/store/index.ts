@@ -16,8 +16,9 @@ import { createEntitySlice, type EntitySlice } from '../features/entity/slice.js
 import { createProblemsSlice, type ProblemsSlice } from '../features/problems/slice.js';
 import { createEditorSlice, type EditorSlice } from '../features/editor/slice.js';
 import { createTimelineSlice, type TimelineSlice } from '../features/timeline/slice.js';
+import { createMcpSlice, type McpSlice } from '../features/mcp/slice.js';
 
-export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice & EditorSlice & TimelineSlice;
+export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice & EditorSlice & TimelineSlice & McpSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createVaultSlice(...a),
@@ -28,4 +29,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createProblemsSlice(...a),
   ...createEditorSlice(...a),
   ...createTimelineSlice(...a),
+  ...createMcpSlice(...a),
 }));
