@@ -40,6 +40,7 @@ class KuzuStore implements GraphStore {
   private readonly readQ = new SerialQueue();
   private readonly searchIdx = new SearchIndex();
   private closed = false;
+  private searchBuild: Promise<void> | null = null;
 
   constructor(private readonly dbDir: string) {}
 
@@ -129,8 +130,29 @@ class KuzuStore implements GraphStore {
     }
   }
 
+  /**
+   * Single-flight: concurrent callers (the engine's background build and a
+   * lazy search()) share one build. The first attempt lets reads go on; if it
+   * fails (its partial state is dropped by SearchIndex.ensure) it is retried
+   * once with reads held back, so no reader can stall its checkpoint.
+   */
   ensureSearchIndex(): Promise<void> {
-    return this.write((c) => this.searchIdx.ensure(c));
+    if (this.searchIdx.isReady) return Promise.resolve();
+    this.searchBuild ??= this.buildSearchIndex().finally(() => { this.searchBuild = null; });
+    return this.searchBuild;
+  }
+
+  private async buildSearchIndex(): Promise<void> {
+    try {
+      await this.write((c) => this.searchIdx.ensure(c));
+    } catch {
+      await this.exclusive((c) => this.searchIdx.ensure(c));
+    }
+  }
+
+  /** Both queues held: nothing else touches the database while fn runs. */
+  private exclusive<T>(fn: (c: Conn) => Promise<T>): Promise<T> {
+    return this.readQ.run(() => this.writeQ.run(() => fn(this.db().writer)));
   }
 
   applyDelta(delta: GraphDelta): Promise<void> {

@@ -20,6 +20,21 @@ const INDEXES = [
   { name: 'fts_body', column: 'body', weight: 1 },
 ] as const;
 
+/** Drop the internal tables/macro a failed CREATE_FTS_INDEX may have left (Entity is table 0, but match any id). */
+async function dropPartial(c: Conn, index: string): Promise<void> {
+  const ids = await c.query("CALL show_tables() WHERE name = 'Entity' RETURN id");
+  const prefix = `${Number(ids[0]?.id ?? 0)}_${index}`;
+  // the index's tables are internal: invisible to DROP unless the internal catalog is enabled
+  await c.query('CALL enable_internal_catalog=true');
+  try {
+    for (const t of ['appears_in', 'appears_info', 'docs', 'terms', 'stopwords']) {
+      await c.query(`DROP TABLE IF EXISTS \`${prefix}_${t}\``);
+    }
+  } finally {
+    await c.query('CALL enable_internal_catalog=false');
+  }
+}
+
 type Field = (typeof INDEXES)[number]['name'];
 
 interface Cand {
@@ -49,13 +64,29 @@ export class SearchIndex {
     this.ready = INDEXES.every((i) => have.has(i.name));
   }
 
-  /** Create whichever index is missing (write connection, write queue). */
+  /**
+   * Create whichever index is missing (write connection, write queue).
+   * CREATE_FTS_INDEX runs as several auto-committed statements; when one
+   * fails (e.g. its checkpoint times out waiting for a concurrent read) it
+   * leaves internal tables behind that make every later attempt fail with
+   * "Table ... already exists". So a failed attempt drops its partial state
+   * before rethrowing, and every attempt first drops leftovers of an index
+   * that show_indexes() does not list. (The build forces a checkpoint, which
+   * fails when a reader stays active too long: the caller retries with reads held.)
+   */
   async ensure(c: Conn): Promise<void> {
     if (this.ready) return;
     const rows = await c.query('CALL show_indexes() RETURN index_name AS n');
     const have = new Set(rows.map((r) => String(r.n)));
     for (const i of INDEXES) {
-      if (!have.has(i.name)) await c.query(`CALL CREATE_FTS_INDEX('Entity', '${i.name}', ['${i.column}'], stemmer := 'porter')`);
+      if (have.has(i.name)) continue;
+      await dropPartial(c, i.name);
+      try {
+        await c.query(`CALL CREATE_FTS_INDEX('Entity', '${i.name}', ['${i.column}'], stemmer := 'porter')`);
+      } catch (err) {
+        await dropPartial(c, i.name).catch(() => undefined);
+        throw err;
+      }
     }
     this.ready = true;
   }
