@@ -75,13 +75,13 @@ export class App {
 
 function escapeRe(s: string): string { return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); }
 
-export async function startShell(vaultDir: string | null, dataDir: string): Promise<{ shell: Shell; child: ChildProcess }> {
+export async function startShell(vaultDir: string | null, dataDir: string, env: Record<string, string> = {}): Promise<{ shell: Shell; child: ChildProcess }> {
   if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) {
     throw new Error('dist/renderer is missing: run `npm run build:renderer` before the e2e tests (npm test does)');
   }
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'lorecraft.mjs'), 'web', ...(vaultDir ? ['--vault', vaultDir] : []), '--port', '0'], {
     cwd: ROOT,
-    env: { ...process.env, LORECRAFT_FROM_SOURCE: '1', LORECRAFT_DATA_DIR: dataDir },
+    env: { ...process.env, LORECRAFT_FROM_SOURCE: '1', LORECRAFT_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -110,7 +110,9 @@ export async function stopShell(child: ChildProcess): Promise<number | null> {
   return code;
 }
 
-export const test = base.extend<{ vault: Vault; shell: Shell; app: App }>({
+export const test = base.extend<{ vault: Vault; shell: Shell; app: App; shellEnv: Record<string, string> }>({
+  /** extra environment for the web shell (override per spec: `test.extend({ shellEnv: ... })`) */
+  shellEnv: [{}, { option: true }],
   // eslint-disable-next-line no-empty-pattern
   vault: async ({}, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'lorecraft-e2e-'));
@@ -118,8 +120,8 @@ export const test = base.extend<{ vault: Vault; shell: Shell; app: App }>({
     await use(new Vault(join(dir, 'vault')));
     await rm(dir, { recursive: true, force: true });
   },
-  shell: async ({ vault }, use) => {
-    const { child, shell } = await startShell(vault.dir, join(vault.dir, '..', 'userdata'));
+  shell: async ({ vault, shellEnv }, use) => {
+    const { child, shell } = await startShell(vault.dir, join(vault.dir, '..', 'userdata'), shellEnv);
     await use(shell);
     const code = await stopShell(child);
     // a clean shutdown (core and Kùzu closed) exits 0
