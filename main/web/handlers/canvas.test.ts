@@ -2,40 +2,20 @@
  * canvas-positions-* below the wire: a real core on a temp copy of the sample
  * world, calls through `dispatch` (zod in and out), canvas.json checked on disk.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { openCore } from '../../core/index.js';
-import { CoreSession } from '../session.js';
-import { createHandlers } from './index.js';
-import { dispatch } from '../../../shared/rpc.js';
-import type { Channel, Req, Res } from '../../../shared/contract.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sampleSession } from './test-session.js';
 import { CANVAS_FILE } from './canvas.js';
 
-const SAMPLE = resolve(import.meta.dirname, '../../../resources/sample-world');
-let dir: string;
+const h = sampleSession('lorecraft-canvas-h-');
+const { call, refusal } = h;
 let vault: string;
-let session: CoreSession;
 
-async function call<C extends Channel>(ch: C, req: Req<C>): Promise<Res<C>> {
-  const r = await dispatch(ch, req, { transport: 'ws' }, createHandlers(session));
-  if (!r.ok) throw Object.assign(new Error(r.error.message), { code: r.error.code });
-  return r.value as Res<C>;
-}
 const file = () => readFile(join(vault, CANVAS_FILE), 'utf8');
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lorecraft-canvas-h-'));
-  vault = join(dir, 'vault');
-  await cp(SAMPLE, vault, { recursive: true, filter: (s) => !s.includes('.lorecraft') });
-  session = new CoreSession(() => undefined, (v) => openCore({ vaultDir: v, watch: false }));
-  await session.open(vault);
-}, 60_000);
-
-afterAll(async () => {
-  await session.close();
-  await rm(dir, { recursive: true, force: true });
+beforeAll(() => {
+  ({ vault } = h);
 });
 
 describe('canvas-positions', () => {
@@ -77,7 +57,7 @@ describe('canvas-positions', () => {
   });
 
   it('refuses a non-finite position at the boundary', async () => {
-    const r = await dispatch('canvas-positions-set', { positions: { a: { x: 'NaN', y: 1 } } }, { transport: 'ws' }, createHandlers(session));
-    expect(r.ok).toBe(false);
+    const r = await refusal('canvas-positions-set', { positions: { a: { x: 'NaN', y: 1 } } });
+    expect(r.code).toBe('bad-request');
   });
 });

@@ -3,50 +3,31 @@
  * the sample world, calls through `dispatch` (zod in and out), and a real
  * Claude Desktop config file on disk (named by LORECRAFT_CLAUDE_CONFIG).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { openCore } from '../../core/index.js';
-import { CoreSession } from '../session.js';
-import { createHandlers } from './index.js';
+import type { CoreSession } from '../session.js';
+import { sampleSession } from './test-session.js';
 import { claudeConfigTarget } from './mcp.js';
-import { dispatch } from '../../../shared/rpc.js';
-import type { Channel, Req, Res } from '../../../shared/contract.js';
 
-const SAMPLE = resolve(import.meta.dirname, '../../../resources/sample-world');
+const h = sampleSession('lorecraft-mcp-h-');
+const { call, refusal } = h;
 const BIN = resolve(import.meta.dirname, '../../../bin/lorecraft.mjs');
 let dir: string;
-let vault: string;
 let config: string;
 let session: CoreSession;
 const savedEnv = process.env.LORECRAFT_CLAUDE_CONFIG;
 
-async function call<C extends Channel>(ch: C, req: Req<C>): Promise<Res<C>> {
-  const r = await dispatch(ch, req, { transport: 'ws' }, createHandlers(session));
-  if (!r.ok) throw Object.assign(new Error(r.error.message), { code: r.error.code });
-  return r.value as Res<C>;
-}
-
 const OTHER = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] };
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lorecraft-mcp-h-'));
-  vault = join(dir, 'vault');
+beforeAll(() => {
+  ({ dir, session } = h);
   config = join(dir, 'Claude', 'claude_desktop_config.json');
-  await cp(SAMPLE, vault, { recursive: true, filter: (s) => !s.includes('.lorecraft') });
-  session = new CoreSession(() => undefined, (v) => openCore({ vaultDir: v, watch: false }));
-  await session.open(vault);
-}, 60_000);
+});
 
 afterEach(() => {
   if (savedEnv === undefined) delete process.env.LORECRAFT_CLAUDE_CONFIG;
   else process.env.LORECRAFT_CLAUDE_CONFIG = savedEnv;
-});
-
-afterAll(async () => {
-  await session?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('mcp-* handlers', () => {
@@ -90,15 +71,11 @@ describe('mcp-* handlers', () => {
     const broken = join(dir, 'broken.json');
     process.env.LORECRAFT_CLAUDE_CONFIG = broken;
     await writeFile(broken, '{ "mcpServers": { oops');
-    const r = await dispatch('mcp-connect', {}, { transport: 'ws' }, createHandlers(session));
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error.code).toBe('bad-config');
-      expect(r.error.message).toContain(broken);
-    }
+    const r = await refusal('mcp-connect', {});
+    expect(r.code).toBe('bad-config');
+    expect(r.message).toContain(broken);
     expect(await readFile(broken, 'utf8')).toBe('{ "mcpServers": { oops');
-    const bad = await dispatch('mcp-connect', { readWrite: 'yes' }, { transport: 'ws' }, createHandlers(session));
-    expect(bad.ok ? null : bad.error.code).toBe('bad-request');
+    expect((await refusal('mcp-connect', { readWrite: 'yes' })).code).toBe('bad-request');
   });
 
   it('claudeConfigTarget falls back to the OS default without the variable', () => {

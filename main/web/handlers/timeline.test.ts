@@ -3,43 +3,17 @@
  * sample world, calls through `dispatch` (zod in and out), the created event
  * note checked on disk and read back by the timeline.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { openCore } from '../../core/index.js';
-import { CoreSession } from '../session.js';
-import { createHandlers } from './index.js';
-import { dispatch } from '../../../shared/rpc.js';
-import type { Channel, Req, Res } from '../../../shared/contract.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sampleSession } from './test-session.js';
 
-const SAMPLE = resolve(import.meta.dirname, '../../../resources/sample-world');
-let dir: string;
+const h = sampleSession('lorecraft-timeline-h-');
+const { call, refusal } = h;
 let vault: string;
-let session: CoreSession;
 
-async function call<C extends Channel>(ch: C, req: Req<C>): Promise<Res<C>> {
-  const r = await dispatch(ch, req, { transport: 'ws' }, createHandlers(session));
-  if (!r.ok) throw Object.assign(new Error(r.error.message), { code: r.error.code, details: r.error.details });
-  return r.value as Res<C>;
-}
-async function refusal(ch: Channel, req: unknown): Promise<{ code: string; message: string }> {
-  const r = await dispatch(ch, req, { transport: 'ws' }, createHandlers(session));
-  if (r.ok) throw new Error(`${ch} was not refused`);
-  return r.error;
-}
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lorecraft-timeline-h-'));
-  vault = join(dir, 'vault');
-  await cp(SAMPLE, vault, { recursive: true, filter: (s) => !s.includes('.lorecraft') });
-  session = new CoreSession(() => undefined, (v) => openCore({ vaultDir: v, watch: false }));
-  await session.open(vault);
-}, 60_000);
-
-afterAll(async () => {
-  await session?.close();
-  await rm(dir, { recursive: true, force: true });
+beforeAll(() => {
+  ({ vault } = h);
 });
 
 const VARO = 'setting/captain varo';
