@@ -70,9 +70,10 @@ export class SearchIndex {
    * fails (e.g. its checkpoint times out waiting for a concurrent read) it
    * leaves internal tables behind that make every later attempt fail with
    * "Table ... already exists". So a failed attempt drops its partial state
-   * before rethrowing, and every attempt first drops leftovers of an index
-   * that show_indexes() does not list. (The build forces a checkpoint, which
-   * fails when a reader stays active too long: the caller retries with reads held.)
+   * and tries once more (leftovers may also come from an earlier session);
+   * a second failure drops its partial state too before rethrowing. (The
+   * build forces a checkpoint, which fails when a reader stays active too
+   * long: the store then retries with reads held back.)
    */
   async ensure(c: Conn): Promise<void> {
     if (this.ready) return;
@@ -80,12 +81,18 @@ export class SearchIndex {
     const have = new Set(rows.map((r) => String(r.n)));
     for (const i of INDEXES) {
       if (have.has(i.name)) continue;
-      await dropPartial(c, i.name);
+      const create = (): Promise<unknown> => c.query(`CALL CREATE_FTS_INDEX('Entity', '${i.name}', ['${i.column}'], stemmer := 'porter')`);
       try {
-        await c.query(`CALL CREATE_FTS_INDEX('Entity', '${i.name}', ['${i.column}'], stemmer := 'porter')`);
-      } catch (err) {
-        await dropPartial(c, i.name).catch(() => undefined);
-        throw err;
+        await create();
+      } catch {
+        // leftovers of an earlier failed build ("already exists") or this attempt's own partial state
+        await dropPartial(c, i.name);
+        try {
+          await create();
+        } catch (err) {
+          await dropPartial(c, i.name).catch(() => undefined);
+          throw err;
+        }
       }
     }
     this.ready = true;
