@@ -40,12 +40,23 @@ class CanvasDsl {
     const p = await this.page.evaluate((i) => window.__lorecraftCanvas!.cy.getElementById(i).renderedPosition(), id);
     return { x: box.x + p.x, y: box.y + p.y };
   }
+  /**
+   * Page coordinates of a point on an edge where that edge is what a click hits:
+   * the midpoint, unless another edge or node crosses it there (the layout is not
+   * deterministic), then the first clear point along the edge.
+   */
   async edgeMid(from: string, type: string, to: string): Promise<Pt> {
     const box = (await this.el.boundingBox())!;
     const p = await this.page.evaluate(([f, t, o]) => {
-      const e = window.__lorecraftCanvas!.cy.edges().filter((x) => x.data('source') === f && x.data('type') === t && x.data('target') === o)[0];
+      const cy = window.__lorecraftCanvas!.cy;
+      const e = cy.edges().filter((x) => x.data('source') === f && x.data('type') === t && x.data('target') === o)[0];
       if (!e) throw new Error(`no edge ${f} ${t} ${o}`);
-      return e.renderedMidpoint();
+      const nearest = (cy as unknown as { renderer(): { findNearestElement(x: number, y: number, interactive: boolean, touch: boolean): { id(): string } | null } }).renderer();
+      const [s, d] = [e.sourceEndpoint(), e.targetEndpoint()];
+      const candidates = [e.midpoint(), ...[0.4, 0.6, 0.3, 0.7, 0.25, 0.75, 0.2, 0.8].map((k) => ({ x: s.x + (d.x - s.x) * k, y: s.y + (d.y - s.y) * k }))];
+      const clear = candidates.find((m) => nearest.findNearestElement(m.x, m.y, true, false)?.id() === e.id()) ?? candidates[0]!;
+      const pan = cy.pan(), zoom = cy.zoom();
+      return { x: clear.x * zoom + pan.x, y: clear.y * zoom + pan.y };
     }, [from, type, to] as const);
     return { x: box.x + p.x, y: box.y + p.y };
   }
