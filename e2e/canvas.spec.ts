@@ -45,7 +45,7 @@ class CanvasDsl {
    * the midpoint, unless another edge or node crosses it there (the layout is not
    * deterministic), then the first clear point along the edge.
    */
-  async edgeMid(from: string, type: string, to: string): Promise<Pt> {
+  async edgeMid(from: string, type: string, to: string): Promise<Pt & { clear: boolean }> {
     const box = (await this.el.boundingBox())!;
     const p = await this.page.evaluate(([f, t, o]) => {
       const cy = window.__lorecraftCanvas!.cy;
@@ -54,11 +54,12 @@ class CanvasDsl {
       const nearest = (cy as unknown as { renderer(): { findNearestElement(x: number, y: number, interactive: boolean, touch: boolean): { id(): string } | null } }).renderer();
       const [s, d] = [e.sourceEndpoint(), e.targetEndpoint()];
       const candidates = [e.midpoint(), ...[0.4, 0.6, 0.3, 0.7, 0.25, 0.75, 0.2, 0.8].map((k) => ({ x: s.x + (d.x - s.x) * k, y: s.y + (d.y - s.y) * k }))];
-      const clear = candidates.find((m) => nearest.findNearestElement(m.x, m.y, true, false)?.id() === e.id()) ?? candidates[0]!;
+      const hit = candidates.find((m) => nearest.findNearestElement(m.x, m.y, true, false)?.id() === e.id());
+      const at = hit ?? candidates[0]!;
       const pan = cy.pan(), zoom = cy.zoom();
-      return { x: clear.x * zoom + pan.x, y: clear.y * zoom + pan.y };
+      return { x: at.x * zoom + pan.x, y: at.y * zoom + pan.y, clear: hit !== undefined };
     }, [from, type, to] as const);
-    return { x: box.x + p.x, y: box.y + p.y };
+    return { x: box.x + p.x, y: box.y + p.y, clear: p.clear };
   }
   /** Hover A, press the orange handle, drag onto B, release: the relationship menu opens. */
   async dragEdge(fromName: string, toName: string): Promise<{ from: string; to: string }> {
@@ -99,7 +100,8 @@ test('drag an edge from an NPC to a faction, pick MEMBER_OF: the NPC note gets t
   expect(before).not.toMatch(/Iron Guild/);
 
   const { from, to } = await canvas.dragEdge('Tobin Reed', 'Iron Guild');
-  // only what the schema allows npc -> faction
+  // only what the schema allows npc -> faction (the options arrive from main after the drop)
+  await expect(canvas.menu.locator('[data-testid="connect-option"]').first()).toBeVisible();
   const offered = await canvas.menu.locator('[data-testid="connect-option"]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-rel')));
   expect(offered).toContain('MEMBER_OF');
   expect(offered).not.toContain('KNOWS');
@@ -109,10 +111,19 @@ test('drag an edge from an NPC to a faction, pick MEMBER_OF: the NPC note gets t
   await expect.poll(() => frontmatter(vault, TOBIN)).toMatch(/^faction: .*Iron Guild/m);
   await expect(canvas.edgeItem(from, 'MEMBER_OF', to)).toHaveCount(1);
 
-  // select that edge with a click on it, then Delete
-  const mid = await canvas.edgeMid(from, 'MEMBER_OF', to);
-  await app.page.mouse.click(mid.x, mid.y);
-  await expect(canvas.el).toHaveAttribute('data-selected-edge', `${from}|MEMBER_OF|${to}`);
+  // select that edge with a click on it, then Delete. Like a GM in a crowded graph: focus
+  // on the NPC first (search-to-focus), then click the edge where nothing else crosses it;
+  // while the view still settles, aim again (a click only selects; a miss writes nothing).
+  const input = app.page.getByTestId('canvas-focus-input');
+  await input.fill('Tobin Reed');
+  await expect(app.page.getByTestId('canvas-focus-hit').first()).toBeVisible();
+  await input.press('Enter');
+  await expect(canvas.el).toHaveAttribute('data-focus', from);
+  await expect.poll(async () => {
+    const mid = await canvas.edgeMid(from, 'MEMBER_OF', to);
+    await app.page.mouse.click(mid.x, mid.y);
+    return canvas.el.getAttribute('data-selected-edge');
+  }, { timeout: 10_000 }).toBe(`${from}|MEMBER_OF|${to}`);
   await app.page.keyboard.press('Delete');
   await expect.poll(() => vault.read(TOBIN)).not.toMatch(/Iron Guild/);
   await expect(canvas.edgeItem(from, 'MEMBER_OF', to)).toHaveCount(0);
