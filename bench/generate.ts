@@ -9,6 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { prng } from '../shared/prng.js';
 
 export interface GenerateOptions {
   entities: number;
@@ -90,16 +91,6 @@ layers:
 exclude: ['Templates/**']
 `;
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYL = ['ar', 'bel', 'cor', 'dun', 'el', 'fen', 'gar', 'hal', 'ith', 'jor', 'kel', 'lor', 'mar', 'nor', 'or', 'pel', 'quin', 'ras', 'sil', 'tor', 'ul', 'vor', 'wen', 'yth', 'zan', 'bri', 'cal', 'dra', 'ely', 'fa'];
 const WORDS = ('the old road winds past a ruined tower where travellers tell of lights at night and a merchant who sells maps ' +

@@ -9,18 +9,8 @@ import { entityId } from '../shared/names.js';
 import type { EntityRecord, RelationshipRecord } from '../shared/types.js';
 import { createKuzuStore } from '../main/store/kuzu-store.js';
 import { testSchema } from '../main/store/test-helpers.js';
+import { prng } from '../shared/prng.js';
 
-/** Deterministic PRNG (mulberry32) so runs are comparable. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ('river castle dragon king queen sword harbour guild temple forest mountain shadow silver iron merchant ' +
   'priest ruin tower storm winter festival treaty rebellion oath crown bridge market smuggler lantern tide ember').split(' ');
@@ -28,7 +18,7 @@ const TYPES = ['npc', 'location', 'faction', 'item', 'deity'];
 const RELS = ['MEMBER_OF', 'PART_OF', 'ALLIED_WITH', 'LOCATED_IN', 'LINKS_TO', 'RELATED_TO'];
 
 export function syntheticWorld(n: number, edgesPerEntity: number, seed = 42): { entities: EntityRecord[]; edges: RelationshipRecord[] } {
-  const r = rng(seed);
+  const r = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const entities: EntityRecord[] = [];
   for (let i = 0; i < n; i++) {
@@ -82,7 +72,7 @@ export async function bench(ctx: { quick: boolean; tmpDir: string }): Promise<Re
     t = performance.now();
     await store.ensureSearchIndex();
     const fts_index_ms = Math.round(performance.now() - t);
-    const r = rng(7);
+    const r = prng(7);
     const anyId = (): string => (entities[Math.floor(r() * n)] as EntityRecord).id;
     const lookup = await timeMany(iter, () => store.getEntity(anyId()));
     const hop3 = await timeMany(iter, () => store.neighbours(anyId(), { depth: 3, direction: 'both' }));

@@ -10,7 +10,8 @@ import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { VaultSyncEngine } from './engine.js';
-import { closeEngine, dumpModel, dumpStore, openEngine, prng, tempDir, writeFiles } from './test-helpers.js';
+import { closeEngine, dumpModel, dumpStore, openEngine, tempDir, writeFiles } from './test-helpers.js';
+import { prng } from '../../shared/prng.js';
 
 const SCHEMA = `
 entity_types:

@@ -15,7 +15,7 @@ import type { TimelineInput } from './compile.js';
 import { eventSettings, type EventNoteInput } from './events.js';
 import { readFrontmatterLines } from './source.js';
 import { buildTimelineIndex, type TimelineIndex } from './timeline-index.js';
-import type { EntityStateView, GraphState, RelationshipInterval, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineOptions, TimelineQuery } from './types.js';
+import type { TimelineOptions } from './types.js';
 
 /** What the timeline needs from the core host (main/core/index.ts CoreHost satisfies it). */
 export interface TimelineHost {
@@ -24,18 +24,8 @@ export interface TimelineHost {
   onChange(fn: (e: ChangeEvent) => void): () => void;
 }
 
-export interface TimelineService {
-  layers(): string[];
-  sessions(layer: string): SessionInfo[];
-  timeline(layer: string, q?: TimelineQuery): TimelineEvent[];
-  stateAt(entity: string, layer: string, session?: number | null): EntityStateView | null;
-  graphAt(layer: string, session?: number | null): GraphState;
-  /** compact scrubber step: deviations from the base graph */
-  frame(layer: string, session?: number | null): TimelineFrame;
-  diff(layer: string, from: number, to: number): TimelineDiff;
-  problems(): Problem[];
-  /** intervals during which relationships between a and b held (see TimelineIndex) */
-  relationshipHistory(layer: string, a: string, b?: string, type?: string): RelationshipInterval[] | null;
+/** The timeline of a live vault: the index's questions (rebuilt lazily on change), plus its lifecycle. */
+export interface TimelineService extends Omit<TimelineIndex, 'resolve'> {
   /** the adapter main/problems (validate) reads */
   facts(): TimelineFacts;
   /** the current index (rebuilt if the model changed since) */
