@@ -4,9 +4,7 @@
  * Keys are entity ids; a position is in Cytoscape model coordinates.
  */
 import { z } from 'zod';
-
-// contract.ts imports this file, so nothing is imported back from it (ESM cycle).
-const handler = <Req extends z.ZodType, Res extends z.ZodType>(req: Req, res: Res) => ({ req, res });
+import { handler } from './schemas.js';
 
 export const PositionZ = z.object({ x: z.number().finite(), y: z.number().finite() }).strict();
 export type Position = z.infer<typeof PositionZ>;

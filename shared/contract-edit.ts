@@ -10,26 +10,7 @@
  * The UI shows `message` inline or in a toast.
  */
 import { z } from 'zod';
-import type { ChangeEvent, EntitySummary } from './types.js';
-
-// contract.ts imports this file, so nothing is imported back from it (an ESM cycle
-// would see its consts uninitialised): the two payload schemas needed are restated.
-const handler = <Req extends z.ZodType, Res extends z.ZodType>(req: Req, res: Res) => ({ req, res });
-const ChangeEventZ = z.object({
-  origin: z.enum(['disk', 'app', 'mcp', 'sync']),
-  paths: z.array(z.string()),
-  upserted: z.array(z.string()),
-  removed: z.array(z.string()),
-}) satisfies z.ZodType<ChangeEvent>;
-const EntitySummaryZ = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.string().nullable(),
-  layer: z.string(),
-  path: z.string().nullable(),
-  placeholder: z.boolean(),
-  tags: z.array(z.string()),
-}) satisfies z.ZodType<EntitySummary>;
+import { handler, ChangeEventZ, EntitySummaryZ } from './schemas.js';
 
 const Name = z.string().min(1);
 /** frontmatter values are arbitrary JSON (the schema validates them in main) */

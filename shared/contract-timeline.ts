@@ -7,17 +7,7 @@
  * Unknown layers / entities come back as wire errors ('unknown-layer', 'not-found').
  */
 import { z } from 'zod';
-import type { ChangeEvent } from './types.js';
-
-// contract.ts imports this file, so nothing is imported back from it (an ESM cycle
-// would see its consts uninitialised): the shared payload schemas are restated.
-const handler = <Req extends z.ZodType, Res extends z.ZodType>(req: Req, res: Res) => ({ req, res });
-const ChangeEventZ = z.object({
-  origin: z.enum(['disk', 'app', 'mcp', 'sync']),
-  paths: z.array(z.string()),
-  upserted: z.array(z.string()),
-  removed: z.array(z.string()),
-}) satisfies z.ZodType<ChangeEvent>;
+import { handler, ChangeEventZ } from './schemas.js';
 
 const Json = z.unknown();
 const Layer = z.string().min(1);

@@ -4,6 +4,7 @@
  * `isError` result naming the field) before it reaches the core.
  */
 import { z } from 'zod';
+import { EntitySummaryZ, RelationViewZ } from '../../shared/schemas.js';
 
 export const MAX_NAME = 200;
 export const MAX_QUERY = 500;
@@ -40,24 +41,10 @@ export const PropsZ = z.record(z.string().min(1).max(100), PropValueZ)
 
 // ---------------------------------------------------------------- outputs
 
-export const EntitySummaryZ = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.string().nullable(),
-  layer: z.string(),
-  path: z.string().nullable(),
-  placeholder: z.boolean(),
-  tags: z.array(z.string()),
-});
+export { EntitySummaryZ };
 
-export const RelationZ = z.object({
-  type: z.string(),
-  label: z.string(),
-  direction: z.enum(['out', 'in', 'both']),
-  other: EntitySummaryZ,
-  field: z.string().nullable(),
-  source: z.string(),
-});
+/** a relation seen from one end: the contract's own schema */
+export const RelationZ = RelationViewZ;
 
 export const StepZ = z.object({
   depth: z.number(),

@@ -1,0 +1,153 @@
+/**
+ * The zod schemas of the payloads the contract carries (mirroring shared/types.ts;
+ * `satisfies` keeps them in step) and the `handler()` helper. Kept apart from
+ * contract.ts so the handler groups in contract-*.ts (which contract.ts imports)
+ * and the MCP tools can use them without an import cycle.
+ */
+import { z } from 'zod';
+import type {
+  ChangeEvent, EntitySummary, EntityView, GraphSnapshot, Problem, RelationView, SearchHit,
+  SyncReport, SyncStatus, Traversal, TraversalStep,
+} from './types.js';
+
+// ---------------------------------------------------------------------------
+// Domain payload schemas (mirror shared/types.ts; `satisfies` keeps them in step)
+
+export const ProblemZ = z.object({
+  severity: z.enum(['error', 'warning', 'info']),
+  code: z.string(),
+  message: z.string(),
+  file: z.string().optional(),
+  line: z.number().optional(),
+  field: z.string().optional(),
+  entityId: z.string().optional(),
+  hint: z.string().optional(),
+}) satisfies z.ZodType<Problem>;
+
+export const EntitySummaryZ = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string().nullable(),
+  layer: z.string(),
+  path: z.string().nullable(),
+  placeholder: z.boolean(),
+  tags: z.array(z.string()),
+}) satisfies z.ZodType<EntitySummary>;
+
+export const RelationViewZ = z.object({
+  type: z.string(),
+  label: z.string(),
+  direction: z.enum(['out', 'in', 'both']),
+  other: EntitySummaryZ,
+  field: z.string().nullable(),
+  source: z.string(),
+}) satisfies z.ZodType<RelationView>;
+
+/** Frontmatter values are arbitrary JSON. */
+const JsonZ: z.ZodType<unknown> = z.unknown();
+
+export const EntityViewZ = EntitySummaryZ.extend({
+  hash: z.string().nullable(),
+  aliases: z.array(z.string()),
+  properties: z.record(z.string(), JsonZ),
+  body: z.string(),
+  relations: z.array(RelationViewZ),
+}) satisfies z.ZodType<Omit<EntityView, 'properties'> & { properties: Record<string, unknown> }>;
+
+export const SearchHitZ = z.object({
+  entity: EntitySummaryZ,
+  score: z.number(),
+  snippet: z.string(),
+  matched: z.enum(['name', 'alias', 'tag', 'body']),
+}) satisfies z.ZodType<SearchHit>;
+
+const TraversalStepZ = z.object({
+  depth: z.number(),
+  from: z.string(),
+  to: z.string(),
+  type: z.string(),
+  label: z.string(),
+  direction: z.enum(['out', 'in', 'both']),
+}) satisfies z.ZodType<TraversalStep>;
+
+export const TraversalZ = z.object({
+  root: EntitySummaryZ,
+  entities: z.array(EntitySummaryZ),
+  steps: z.array(TraversalStepZ),
+}) satisfies z.ZodType<Traversal>;
+
+export const SyncReportZ = z.object({
+  entities: z.number(),
+  relationships: z.number(),
+  placeholders: z.number(),
+  problems: z.number(),
+  errors: z.number(),
+  ms: z.number(),
+  full: z.boolean(),
+  changedFiles: z.number(),
+}) satisfies z.ZodType<SyncReport>;
+
+export const SyncStatusZ = z.object({
+  state: z.enum(['idle', 'syncing', 'error']),
+  entities: z.number(),
+  relationships: z.number(),
+  placeholders: z.number(),
+  problems: z.number(),
+  lastSync: SyncReportZ.nullable(),
+}) satisfies z.ZodType<SyncStatus>;
+
+export const ChangeEventZ = z.object({
+  origin: z.enum(['disk', 'app', 'mcp', 'sync']),
+  paths: z.array(z.string()),
+  upserted: z.array(z.string()),
+  removed: z.array(z.string()),
+}) satisfies z.ZodType<ChangeEvent>;
+
+export const GraphSnapshotZ = z.object({
+  nodes: z.array(EntitySummaryZ),
+  edges: z.array(z.object({ from: z.string(), to: z.string(), type: z.string(), field: z.string().nullable() })),
+}) satisfies z.ZodType<GraphSnapshot>;
+
+export const LookupMatchZ = z.object({
+  entity: EntitySummaryZ,
+  confidence: z.number(),
+  matchedOn: z.enum(['name', 'alias', 'filename', 'prefix', 'fuzzy']),
+  matchedText: z.string(),
+});
+
+/** What the renderer needs to know about the open vault. */
+export const VaultInfoZ = z.object({
+  vaultDir: z.string(),
+  project: z.string(),
+  layers: z.array(z.object({ name: z.string(), canonical: z.boolean(), depends_on: z.array(z.string()) })),
+  status: SyncStatusZ,
+});
+export type VaultInfo = z.infer<typeof VaultInfoZ>;
+
+/** The UI-facing view of schema.yaml: types with their canvas style, relationship names. */
+export const SchemaViewZ = z.object({
+  entityTypes: z.array(z.object({
+    name: z.string(),
+    color: z.string().optional(),
+    shape: z.string().optional(),
+    icon: z.string().optional(),
+  })),
+  relationshipTypes: z.array(z.object({
+    name: z.string(),
+    inverse: z.string().optional(),
+    symmetric: z.boolean(),
+  })),
+  eventType: z.string(),
+});
+export type SchemaView = z.infer<typeof SchemaViewZ>;
+
+// ---------------------------------------------------------------------------
+// Handler definitions
+
+export interface HandlerDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  req: Req;
+  res: Res;
+}
+export function handler<Req extends z.ZodType, Res extends z.ZodType>(req: Req, res: Res): HandlerDef<Req, Res> {
+  return { req, res };
+}
