@@ -100,11 +100,11 @@ test('without --vault the web shell opens a copy of the sample world in the user
     await page.goto(first.shell.url);
     await expect(page.getByTestId('project-name')).toHaveText('westlands');
     await expect(page.getByTestId('status-sync')).toContainText('idle');
-    expect(await stopShell(first.child)).toBe(0);
+    expect(await stopShell(first.child), `first shell's exit; output:\n${first.shell.output()}`).toBe(0);
 
     const second = await startShell(null, data);
     expect(second.shell.output()).toContain(`opening the sample world at ${join(data, 'sample-world')}`);
-    expect(await stopShell(second.child)).toBe(0);
+    expect(await stopShell(second.child), `second shell's exit; output:\n${second.shell.output()}`).toBe(0);
   } finally {
     await rm(data, { recursive: true, force: true });
   }

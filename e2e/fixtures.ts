@@ -100,9 +100,11 @@ export async function startShell(vaultDir: string | null, dataDir: string, env: 
   return { child, shell: { url, origin: u.origin, token: u.searchParams.get('token') ?? '', port: Number(u.port), output: () => out } };
 }
 
-export async function stopShell(child: ChildProcess): Promise<number | null> {
+/** SIGTERM, then SIGKILL after 15 s; resolves to the exit code, or the signal's name if one ended it */
+export async function stopShell(child: ChildProcess): Promise<number | string | null> {
   if (child.exitCode !== null) return child.exitCode;
-  const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
+  if (child.signalCode !== null) return child.signalCode;
+  const exited = new Promise<number | string | null>((ok) => child.once('exit', (code, signal) => ok(code ?? signal)));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   const code = await exited;

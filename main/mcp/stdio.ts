@@ -59,11 +59,22 @@ export async function runMcpStdio(o: StdioOptions): Promise<number> {
     return 1;
   }
 
+  // From here on a stop signal must close Kùzu cleanly, so listen before opening it
+  // (without a listener SIGTERM's default action kills the process mid-open).
+  let signalled = false;
+  let onSignal = (): void => { signalled = true; };
+  const listener = (): void => onSignal();
+  process.once('SIGINT', listener);
+  process.once('SIGTERM', listener);
+  const unlisten = (): void => { process.off('SIGINT', listener); process.off('SIGTERM', listener); };
+  const stop = new Promise<void>((ok) => { onSignal = () => { signalled = true; ok(); }; if (signalled) ok(); });
+
   let host;
   try {
     host = await openCore({ vaultDir: o.vaultDir, dbDir: o.dbDir, configPath: o.configPath, schemaPath: o.schemaPath, watch: true });
   } catch (e) {
     if (e instanceof CoreError && e.code === 'vault-locked') {
+      unlisten(); // relaying holds no database: a signal may end it the default way
       // The holder may be starting its bridge right now: give it a moment.
       for (let i = 0; i < 20; i++) {
         await sleep(250);
@@ -78,6 +89,7 @@ export async function runMcpStdio(o: StdioOptions): Promise<number> {
       log(`lorecraft mcp: ${e.message}; that process does not serve MCP (no ${join(bridgeDir, 'mcp-endpoint.json')})`);
       return 1;
     }
+    unlisten();
     throw e;
   }
 
@@ -101,11 +113,8 @@ export async function runMcpStdio(o: StdioOptions): Promise<number> {
   });
   await server.connect(transport);
   log(`lorecraft mcp: serving ${o.vaultDir} (${o.mode}) over stdio`);
-  const stop = new Promise<void>((ok) => {
-    process.once('SIGINT', ok);
-    process.once('SIGTERM', ok);
-  });
   await Promise.race([closed, stop]);
+  unlisten();
   await server.close().catch(() => {});
   await bridge?.close();
   wiring.dispose();

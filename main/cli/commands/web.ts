@@ -23,6 +23,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
 
+  // Listen for the stop signals before anything else: with no listener, Node
+  // leaves SIGTERM's default action in place and the process dies uncleanly
+  // (Kùzu unclosed) if a signal lands while the vault is still opening — a
+  // test harness stopping the shell right after LORECRAFT_URL hit exactly that.
+  const stopped = new Promise<NodeJS.Signals>((done) => {
+    process.once('SIGINT', () => done('SIGINT'));
+    process.once('SIGTERM', () => done('SIGTERM'));
+  });
+
   const { CoreSession, openWatchedCore } = await import('../../web/session.js');
   // MCP bridge (issue 7, main/mcp): a `lorecraft mcp` for the open vault relays to this process.
   const { withMcpBridge } = await import('../../mcp/host-bridge.js');
@@ -60,10 +69,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   io.out(`LORECRAFT_URL=${server.url}`);
   io.out('press Ctrl+C to stop');
 
-  const signal = await new Promise<NodeJS.Signals>((done) => {
-    process.once('SIGINT', () => done('SIGINT'));
-    process.once('SIGTERM', () => done('SIGTERM'));
-  });
+  const signal = await stopped;
   io.err(`lorecraft web: ${signal}, closing`);
   await server.close();
   await session.close();
