@@ -6,8 +6,8 @@
  *   `full`, else only the difference. The FTS index is built after the graph
  *   is queryable (searchReady()).
  * - applyPaths(): targeted re-read (write-back, watcher).
- * - watcher: chokidar events are coalesced into batches (per-path debounce,
- *   capped wait) and applied through the same path.
+ * - watcher (watcher.ts: one fs.watch per folder): events are coalesced into
+ *   batches (quiet window, capped wait) and applied through the same path.
  * Every model/store mutation runs in one TaskQueue, so the store sees deltas
  * in model order; a ChangeEvent is emitted after the store applied the delta.
  */
@@ -22,10 +22,13 @@ import type { ParsedNote } from '../parse/types.js';
 import type { GraphDelta, GraphStore } from '../store/types.js';
 import { deltaIsEmpty, diffAgainstStore } from './diff.js';
 import { TaskQueue } from './queue.js';
-import { readNotes } from './read.js';
+import { readNotes, readNotesSync } from './read.js';
 import type { SyncEngine } from './types.js';
 import { isNotePath, walkVault } from './walk.js';
 import { VaultWatcher } from './watcher.js';
+
+/** batches up to this many files are read synchronously (see applyNow) */
+const SYNC_READ_MAX = 32;
 
 export interface EngineOptions {
   vaultDir: string;
@@ -41,7 +44,10 @@ export interface EngineOptions {
   /** watcher: quiet time before a batch is applied, and the longest a batch waits */
   debounceMs?: number;
   maxWaitMs?: number;
-  /** watcher: awaitWriteFinish stability threshold */
+  /**
+   * watcher: write-finish guard, no event for a file for this long means its writer is done.
+   * The watcher waits max(debounceMs, stabilityMs) of quiet (one window, as every write step is an event).
+   */
   stabilityMs?: number;
 }
 
@@ -177,9 +183,9 @@ export class VaultSyncEngine implements SyncEngine {
       isIgnoredDir: (rel) => this.model.layers.isExcluded(rel),
       knownUnder: (dir) => [...this.model.notes()].map((n) => n.path).filter((p) => p.startsWith(dir + '/')),
       onBatch: (paths) => this.queue.run(() => this.applyNow(paths, 'disk', true)).then(() => undefined),
-      debounceMs: this.opts.debounceMs ?? 3,
+      // one quiet window serves as debounce and write-finish guard (see watcher.ts)
+      quietMs: Math.max(this.opts.debounceMs ?? 3, this.opts.stabilityMs ?? 8),
       maxWaitMs: this.opts.maxWaitMs ?? 100,
-      stabilityMs: this.opts.stabilityMs ?? 8,
     });
     await this.watcher.start();
   }
@@ -211,7 +217,8 @@ export class VaultSyncEngine implements SyncEngine {
       if (isNotePath(p, this.model.layers)) files.push([p, join(this.opts.vaultDir, p)]);
       else if (this.model.note(p)) changed.set(p, null);
     }
-    const read = await readNotes(files, this.parseOpts);
+    // a few files (an edit, a watcher batch): read on the event loop, no thread-pool round trips
+    const read = files.length <= SYNC_READ_MAX ? readNotesSync(files, this.parseOpts) : await readNotes(files, this.parseOpts);
     for (const p of read.gone) if (this.model.note(p)) changed.set(p, null);
     for (const n of read.notes) {
       const exp = this.expected.get(n.path);

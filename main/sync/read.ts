@@ -2,6 +2,7 @@
  * Reads and parses notes concurrently (bounded), never throwing: a file that
  * cannot be read becomes a problem, a file that vanished is reported as gone.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs';
 import type { Problem } from '../../shared/types.js';
 import { parseNote, type ParseOptions } from '../parse/parse.js';
@@ -49,4 +50,28 @@ export async function readNotes(files: Iterable<[string, string]>, opts: ParseOp
   }
   await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));
   return { notes: notes.filter((n): n is ParsedNote => n !== undefined), gone, problems };
+}
+
+/**
+ * The same, synchronously: for the handful of files of a watcher batch or a
+ * write-back, where a thread-pool round trip per file (queued behind whatever
+ * else uses libuv's 4 threads, Kùzu statements included) costs more than the
+ * read itself.
+ */
+export function readNotesSync(files: Iterable<[string, string]>, opts: ParseOptions): ReadOutcome {
+  const out: ReadOutcome = { notes: [], gone: [], problems: [] };
+  for (const [rel, abs] of files) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(abs);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') out.gone.push(rel);
+      else if (code === 'ELOOP') out.problems.push({ severity: 'warning', code: 'symlink-loop', file: rel, line: 1, message: 'symbolic link loop: skipped' });
+      else if (code !== 'EISDIR') out.problems.push({ severity: 'error', code: 'read-failed', file: rel, line: 1, message: `cannot read file: ${(err as Error).message}` });
+      continue;
+    }
+    out.notes.push(parseNote(rel, bytes, opts));
+  }
+  return out;
 }
