@@ -23,6 +23,7 @@ import * as Q from './kuzu/queries.js';
 import { RelRegistry } from './kuzu/rels.js';
 import { toPlain } from './kuzu/rows.js';
 import { SearchIndex } from './kuzu/search.js';
+import { SummaryCache } from './kuzu/summaries.js';
 import { neighbours, shortestPath } from './kuzu/traverse.js';
 
 /** Bump when the stored layout changes: a different value rebuilds. */
@@ -39,6 +40,8 @@ class KuzuStore implements GraphStore {
   private readonly writeQ = new SerialQueue();
   private readonly readQ = new SerialQueue();
   private readonly searchIdx = new SearchIndex();
+  /** traversal/path summaries; every write clears it (see summaries.ts) */
+  private readonly summaries = new SummaryCache();
   private closed = false;
   private searchBuild: Promise<void> | null = null;
 
@@ -58,7 +61,17 @@ class KuzuStore implements GraphStore {
   }
 
   private write<T>(fn: (c: Conn) => Promise<T>): Promise<T> {
-    return this.writeQ.run(() => fn(this.db().writer));
+    return this.writeQ.run(() => this.writing(() => fn(this.db().writer)));
+  }
+
+  /** Brackets a write for the summary cache: cleared before and after, reads in between keep nothing. */
+  private async writing<T>(fn: () => Promise<T>): Promise<T> {
+    this.summaries.beginWrite();
+    try {
+      return await fn();
+    } finally {
+      this.summaries.endWrite();
+    }
   }
 
   async open(schema: Schema, fingerprint: string): Promise<boolean> {
@@ -105,7 +118,7 @@ class KuzuStore implements GraphStore {
     const reg = RelRegistry.fromJSON(this.reg.toJSON());
     const plan = await prepareBulk(reg, entities, edges);
     try {
-      await this.readQ.run(() => this.writeQ.run(async () => {
+      await this.readQ.run(() => this.writeQ.run(() => this.writing(async () => {
         await closeDatabase(this.db());
         this.o = null;
         await this.removeFiles();
@@ -124,7 +137,7 @@ class KuzuStore implements GraphStore {
           await createTables(c, reg);
           throw err;
         }
-      }));
+      })));
     } finally {
       await discardBulk(plan);
     }
@@ -152,7 +165,7 @@ class KuzuStore implements GraphStore {
 
   /** Both queues held: nothing else touches the database while fn runs. */
   private exclusive<T>(fn: (c: Conn) => Promise<T>): Promise<T> {
-    return this.readQ.run(() => this.writeQ.run(() => fn(this.db().writer)));
+    return this.readQ.run(() => this.writeQ.run(() => this.writing(() => fn(this.db().writer))));
   }
 
   applyDelta(delta: GraphDelta): Promise<void> {
@@ -180,11 +193,11 @@ class KuzuStore implements GraphStore {
   }
 
   neighbours(id: string, opts: Parameters<GraphStore['neighbours']>[1]): ReturnType<GraphStore['neighbours']> {
-    return this.read((c) => neighbours(c, this.reg, id, opts));
+    return this.read((c) => neighbours(c, this.reg, this.summaries, id, opts, this.db().spare));
   }
 
   shortestPath(fromId: string, toId: string, maxDepth: number): ReturnType<GraphStore['shortestPath']> {
-    return this.read((c) => shortestPath(c, this.reg, fromId, toId, maxDepth));
+    return this.read((c) => shortestPath(c, this.reg, this.summaries, fromId, toId, maxDepth));
   }
 
   /** Builds the FTS indexes first if ensureSearchIndex() has not run yet. */

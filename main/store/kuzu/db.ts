@@ -1,8 +1,10 @@
 /**
  * Thin wrapper over one Kùzu database: a write connection driven by ONE serial
  * queue (Kùzu allows one write transaction at a time and a refused BEGIN
- * crashes the connection in 0.11.3), and a read connection with its own queue
- * (a Kùzu connection must not run two statements at once). Every QueryResult
+ * crashes the connection in 0.11.3), and two read connections behind one read
+ * queue (a Kùzu connection must not run two statements at once): a read task
+ * owns both and may run two statements at once, one on each (the two halves
+ * of a traversal, the three full-text indexes). Every QueryResult
  * is closed, also on error paths, before anything else happens: an open result
  * at database close segfaults the process.
  */
@@ -79,6 +81,8 @@ export interface OpenedDb {
   db: Database;
   writer: Conn;
   reader: Conn;
+  /** second read connection: only used by the task holding the read queue, alongside `reader` */
+  spare: Conn;
 }
 
 export async function openDatabase(file: string): Promise<OpenedDb> {
@@ -88,10 +92,13 @@ export async function openDatabase(file: string): Promise<OpenedDb> {
   await w.init();
   const r = new kuzu.Connection(db);
   await r.init();
-  return { db, writer: new Conn(w), reader: new Conn(r) };
+  const s = new kuzu.Connection(db);
+  await s.init();
+  return { db, writer: new Conn(w), reader: new Conn(r), spare: new Conn(s) };
 }
 
 export async function closeDatabase(o: OpenedDb): Promise<void> {
+  await o.spare.close();
   await o.reader.close();
   await o.writer.close();
   await o.db.close();
