@@ -8,7 +8,7 @@
  * Test/bench hook: `window.__lorecraftCanvas` = { cy, controller, metrics, focus }.
  */
 import type { Core as Cy } from 'cytoscape';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
 import { errorText } from '../editor/slice.js';
@@ -89,6 +89,8 @@ export function Canvas() {
     () => (graph ? toElements(graph, { styles, relTypes, selectedId, filters, focus, overlay, pinned: pinnedSet }) : null),
     [graph, styles, relTypes, selectedId, filters, focus, overlay, pinnedSet],
   );
+  // the list mirror (thousands of <li> on a big vault) renders after the canvas has its elements, not before
+  const listEls = useDeferredValue(els);
 
   useEffect(() => {
     const c = new CanvasController(host.current!, {
@@ -191,7 +193,7 @@ export function Canvas() {
       {connect && <ConnectMenu req={connect} onClose={closeConnect} />}
       {create && <CreateDialog at={create} onCreated={onCreated} onClose={() => setCreate(null)} />}
       {help && <HelpDialog onClose={() => setHelp(false)} />}
-      {els && <CanvasList els={els} />}
+      {listEls && <CanvasList els={listEls} />}
     </div>
   );
 }

@@ -6,6 +6,19 @@
  */
 import type cytoscape from 'cytoscape';
 
+/**
+ * A 1x1 transparent GIF, drawn at size 0 (i.e. never drawn), as every node's
+ * background image unless it has an icon. Cytoscape 3.34 recomputes a node's
+ * `backgrounding` state on each draw and, for a node with NO background image,
+ * flips it twice per draw (its second image pass counts an 'inside' slot the
+ * first did not): each flip restyles the node and throws away its cached
+ * textures, so every frame re-styled and re-rasterised every node (≈0.3-1 s a
+ * frame at 2k nodes in headless Chromium). With one loaded image the count is
+ * stable and the caches hold.
+ */
+export const BLANK_IMAGE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+const NO_ICON = { 'background-image': BLANK_IMAGE, 'background-width': 0, 'background-height': 0 } as const;
+
 export const CANVAS_STYLE: cytoscape.StylesheetJson = [
   { selector: 'node', style: {
     'background-color': 'data(color)', shape: 'data(shape)' as never, width: 'data(size)', height: 'data(size)',
@@ -13,10 +26,11 @@ export const CANVAS_STYLE: cytoscape.StylesheetJson = [
     'text-outline-color': '#f7f7f5', 'text-outline-width': 2, 'border-width': 1, 'border-color': '#ffffff',
     // below this on-screen size labels are not drawn: big graphs stay fast when zoomed out
     'min-zoomed-font-size': 7,
+    ...NO_ICON,
   } },
   { selector: 'node[iconUrl != ""]', style: {
     // the icon glyph sits in the node, the name below it (the glyph is a background SVG: elements.ts iconSvg)
-    'background-image': 'data(iconUrl)', 'background-fit': 'contain', 'background-clip': 'none', 'background-image-opacity': 0.9,
+    'background-image': 'data(iconUrl)', 'background-width': 'auto', 'background-height': 'auto', 'background-fit': 'contain', 'background-clip': 'none', 'background-image-opacity': 0.9,
   } },
   { selector: 'node.placeholder', style: { 'border-style': 'dashed', 'border-color': '#8a8f98', color: '#6b717a' } },
   { selector: 'node.pinned', style: { 'border-width': 2, 'border-color': '#111827', 'border-style': 'double' } },
@@ -44,17 +58,17 @@ export const CANVAS_STYLE: cytoscape.StylesheetJson = [
   // big graphs (elements.ts BIG_GRAPH): straight unlabelled edges without arrows, no icons — a full frame costs far less
   { selector: 'edge.big', style: { 'curve-style': 'haystack', 'haystack-radius': 0, 'target-arrow-shape': 'none', label: '' } },
   { selector: 'edge.big:selected, edge.big.touching', style: { 'curve-style': 'straight', 'target-arrow-shape': 'triangle', label: 'data(label)' } },
-  { selector: 'node.big', style: { 'background-image': 'none', 'border-width': 0, 'min-zoomed-font-size': 10 } },
+  { selector: 'node.big', style: { ...NO_ICON, 'border-width': 0, 'min-zoomed-font-size': 10 } },
   { selector: 'node.big.selected, node.big.pinned, node.big.focus-root', style: { 'border-width': 3 } },
   // drawing a connection (cytoscape-edgehandles)
   { selector: '.eh-handle', style: {
     'background-color': '#d97706', width: 12, height: 12, shape: 'ellipse', 'border-width': 2, 'border-color': '#fff',
-    label: '', 'background-image': 'none', 'overlay-opacity': 0, 'z-index': 100,
+    label: '', ...NO_ICON, 'overlay-opacity': 0, 'z-index': 100,
   } },
   { selector: '.eh-source, .eh-target, .eh-hover', style: { 'border-width': 3, 'border-color': '#d97706' } },
   { selector: '.eh-preview, .eh-ghost-edge', style: {
     'line-color': '#d97706', 'target-arrow-color': '#d97706', 'line-style': 'dashed', width: 2, label: '',
   } },
   { selector: '.eh-ghost-edge.eh-preview-active', style: { opacity: 0 } },
-  { selector: '.eh-ghost-node', style: { opacity: 0, label: '', 'background-image': 'none' } },
+  { selector: '.eh-ghost-node', style: { opacity: 0, label: '', ...NO_ICON } },
 ];
