@@ -44,6 +44,8 @@ class KuzuStore implements GraphStore {
   private readonly summaries = new SummaryCache();
   private closed = false;
   private searchBuild: Promise<void> | null = null;
+  /** open() created the database empty and nothing has written to it since: rebuild() loads into it as it is */
+  private pristine = false;
 
   constructor(private readonly dbDir: string) {}
 
@@ -61,7 +63,7 @@ class KuzuStore implements GraphStore {
   }
 
   private write<T>(fn: (c: Conn) => Promise<T>): Promise<T> {
-    return this.writeQ.run(() => this.writing(() => fn(this.db().writer)));
+    return this.writeQ.run(() => { this.pristine = false; return this.writing(() => fn(this.db().writer)); });
   }
 
   /** Brackets a write for the summary cache: cleared before and after, reads in between keep nothing. */
@@ -81,6 +83,7 @@ class KuzuStore implements GraphStore {
     await mkdir(this.dbDir, { recursive: true });
     const gi = join(this.dbDir, '.gitignore');
     if (!existsSync(gi)) await writeFile(gi, '*\n');
+    let fresh = !existsSync(this.file) && !existsSync(`${this.file}.wal`);
     try {
       this.o = await openDatabase(this.file);
     } catch (err) {
@@ -89,9 +92,11 @@ class KuzuStore implements GraphStore {
       if (/lock/i.test(msg)) throw new CoreError('store-locked', `the graph database ${this.file} is in use by another process (${msg.split('\n')[0]})`);
       // unreadable / incompatible database file: it is a cache, start over
       await this.removeFiles();
+      fresh = true;
       this.o = await openDatabase(this.file);
     }
-    return this.write(async (c) => {
+    // one transaction: a fresh database gets every REL table in one commit (auto-commit: ~5 ms per table)
+    return this.write((c) => inTransaction(c, async () => {
       await createTables(c, new RelRegistry());
       const meta = await c.query("MATCH (m:Meta) WHERE m.key IN ['fingerprint', 'rels'] RETURN m.key AS k, m.value AS v");
       const get = (k: string): string | undefined => meta.find((r) => r.k === k)?.v as string | undefined;
@@ -105,8 +110,9 @@ class KuzuStore implements GraphStore {
       }
       this.reg = RelRegistry.fromSchema(schema);
       await createTables(c, this.reg);
+      this.pristine = fresh;
       return false;
-    });
+    }));
   }
 
   private async removeFiles(): Promise<void> {
@@ -119,13 +125,18 @@ class KuzuStore implements GraphStore {
     const plan = await prepareBulk(reg, entities, edges);
     try {
       await this.readQ.run(() => this.writeQ.run(() => this.writing(async () => {
-        await closeDatabase(this.db());
-        this.o = null;
-        await this.removeFiles();
-        this.o = await openDatabase(this.file);
+        const reuse = this.pristine;
+        this.pristine = false;
+        if (!reuse) {
+          // old contents: start from an empty file (faster than deleting rows; drops the FTS index tables too)
+          await closeDatabase(this.db());
+          this.o = null;
+          await this.removeFiles();
+          this.o = await openDatabase(this.file);
+        }
         this.searchIdx.reset();
         this.reg = reg;
-        const c = this.o.writer;
+        const c = this.db().writer;
         try {
           await loadBulk(c, reg, plan, async () => {
             await setMeta(c, 'rels', reg.toJSON());
@@ -165,7 +176,7 @@ class KuzuStore implements GraphStore {
 
   /** Both queues held: nothing else touches the database while fn runs. */
   private exclusive<T>(fn: (c: Conn) => Promise<T>): Promise<T> {
-    return this.readQ.run(() => this.writeQ.run(() => this.writing(() => fn(this.db().writer))));
+    return this.readQ.run(() => this.writeQ.run(() => { this.pristine = false; return this.writing(() => fn(this.db().writer)); }));
   }
 
   applyDelta(delta: GraphDelta): Promise<void> {
@@ -203,7 +214,7 @@ class KuzuStore implements GraphStore {
   /** Builds the FTS indexes first if ensureSearchIndex() has not run yet. */
   async search(text: string, opts: Parameters<GraphStore['search']>[1]): ReturnType<GraphStore['search']> {
     if (!this.searchIdx.isReady) await this.ensureSearchIndex();
-    return this.read((c) => this.searchIdx.search(c, text, opts));
+    return this.read((c) => this.searchIdx.search(c, text, opts, this.db().spare));
   }
 
   async cypher(query: string, params?: Record<string, unknown>): Promise<Record<string, unknown>[]> {
@@ -229,6 +240,19 @@ class KuzuStore implements GraphStore {
       this.closed = true;
       if (o) await closeDatabase(o);
     }));
+  }
+}
+
+/** Run fn in one write transaction (rolled back on failure). */
+async function inTransaction<T>(c: Conn, fn: () => Promise<T>): Promise<T> {
+  await c.query('BEGIN TRANSACTION');
+  try {
+    const out = await fn();
+    await c.query('COMMIT');
+    return out;
+  } catch (err) {
+    try { await c.query('ROLLBACK'); } catch { /* Kùzu already rolled back */ }
+    throw err;
   }
 }
 
