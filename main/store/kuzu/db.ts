@@ -77,6 +77,17 @@ function drainResults(results: QueryResult[]): Row[] {
   return rows;
 }
 
+/**
+ * Promise.all that waits for every statement to settle before it rejects: a read task must not end (and free
+ * the read queue, or let close() run) while one of its connections still runs a statement.
+ */
+export async function allSettled<T extends readonly unknown[]>(ps: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const rs = await Promise.allSettled(ps);
+  const failed = rs.find((r) => r.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+  return rs.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
 export interface OpenedDb {
   db: Database;
   writer: Conn;

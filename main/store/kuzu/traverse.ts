@@ -20,7 +20,7 @@
  */
 import type { PathResult, Traversal, TraversalStep } from '../../../shared/types.js';
 import type { Direction } from '../../core/api.js';
-import type { Conn, Row } from './db.js';
+import { type Conn, type Row, allSettled } from './db.js';
 import { canonicalLabels } from './queries.js';
 import type { RelRegistry } from './rels.js';
 import type { SummaryCache } from './summaries.js';
@@ -64,7 +64,7 @@ export async function neighbours(
   const result: Traversal = { root, entities: [], steps: [] };
   if (!plan || plan.tables.length === 0) return result;
   const qs = walkQueries(reg, plan, dir, depth);
-  const rows = (also ? await Promise.all(qs.map((q, i) => (i === 0 ? c : also).query(q, { id }))) : await sequential(c, qs, id)).flat();
+  const rows = (also ? await allSettled<Row[][]>(qs.map((q, i) => (i === 0 ? c : also).query(q, { id }))) : await sequential(c, qs, id)).flat();
 
   const level = new Map<string, number>([[id, 0]]);
   const lower = (x: string, d: number): void => { const k = level.get(x); if (k === undefined || d < k) level.set(x, d); };
