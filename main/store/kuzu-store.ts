@@ -214,7 +214,7 @@ class KuzuStore implements GraphStore {
   /** Builds the FTS indexes first if ensureSearchIndex() has not run yet. */
   async search(text: string, opts: Parameters<GraphStore['search']>[1]): ReturnType<GraphStore['search']> {
     if (!this.searchIdx.isReady) await this.ensureSearchIndex();
-    return this.read((c) => this.searchIdx.search(c, text, opts, this.db().spare));
+    return this.read((c) => this.searchIdx.search(c, text, opts, this.db().spare, this.summaries));
   }
 
   async cypher(query: string, params?: Record<string, unknown>): Promise<Record<string, unknown>[]> {

@@ -57,4 +57,17 @@ describe('summaries in traversals after writes', () => {
     const t = await store.neighbours(id('Varo'), { depth: 1, direction: 'both' });
     expect(t.entities.find((e) => e.name === 'Vale')?.tags).toEqual(['v5']);
   });
+
+  it('search hits built from cached summaries equal fresh ones and follow writes', async () => {
+    await store.rebuild([ent('Varo', { body: 'a storm over the harbour' }), ent('Storm Keep', { aliases: ['the Gale'], tags: ['fort'] })], [edge('Varo', 'Storm Keep', 'LINKS_TO')]);
+    await store.ensureSearchIndex();
+    const cold = await store.search('storm gale', { limit: 5 });
+    await store.neighbours(id('Varo'), { depth: 1, direction: 'both' }); // fills the cache with both summaries
+    const warm = await store.search('storm gale', { limit: 5 });
+    expect(warm).toEqual(cold);
+    expect(warm.map((h) => [h.entity.name, h.matched])).toEqual([['Storm Keep', 'name'], ['Varo', 'body']]);
+    expect(warm[1]?.snippet).toContain('«storm»');
+    await store.applyDelta({ removeEntities: [], upsertEntities: [ent('Storm Keep', { aliases: ['the Gale'], tags: ['ruin'] })], removeEdges: [], addEdges: [] });
+    expect((await store.search('storm', { limit: 5 })).find((h) => h.entity.name === 'Storm Keep')?.entity.tags).toEqual(['ruin']);
+  });
 });

@@ -37,6 +37,24 @@ export class SummaryCache {
     this.byId.clear();
   }
 
+  /** A cached summary (a copy), without querying. */
+  peek(id: string): EntitySummary | undefined {
+    const s = this.byId.get(id);
+    return s ? copy(s) : undefined;
+  }
+
+  /** Taken before a fetch whose summaries go to put(): null while a write is in flight (nothing may be kept). */
+  token(): number | null {
+    return this.writing === 0 ? this.generation : null;
+  }
+
+  /** Keeps a summary fetched since token() was taken, unless a write started or ended meanwhile. */
+  put(token: number | null, s: EntitySummary): void {
+    if (token === null || token !== this.generation || this.writing !== 0) return;
+    if (this.byId.size >= MAX_ENTRIES) this.byId.clear();
+    this.byId.set(s.id, copy(s));
+  }
+
   /** Summaries of `ids` (missing ids are absent from the map), fetching the uncached ones in one batched query. */
   async get(c: Conn, ids: Iterable<string>): Promise<Map<string, EntitySummary>> {
     const out = new Map<string, EntitySummary>();
