@@ -35,6 +35,22 @@ export interface ControllerEvents {
   edgeSelected(edge: { source: string; target: string; type: string } | null): void;
 }
 
+type EdgeDef = CanvasElements['edges'][number];
+
+/**
+ * Fit the view to `nodes` by their bodies only. cy.fit() measures every
+ * element with its label, which on a first paint means computing 30k edge
+ * projections and 6k label sizes (seconds at 5k nodes) just to place the camera.
+ */
+function fitNodes(cy: Cy, nodes: ReturnType<Cy['nodes']>, padding: number): void {
+  if (nodes.empty()) return;
+  const bb = nodes.boundingBox({ includeLabels: false, includeOverlays: false, includeEdges: false } as never);
+  const w = cy.width(), h = cy.height();
+  const zoom = Math.min(cy.maxZoom(), Math.max(cy.minZoom(),
+    Math.min((w - 2 * padding) / Math.max(bb.w, 1), (h - 2 * padding) / Math.max(bb.h, 1))));
+  cy.viewport({ zoom, pan: { x: (w - zoom * (bb.x1 + bb.x2)) / 2, y: (h - zoom * (bb.y1 + bb.y2)) / 2 } });
+}
+
 interface Eh { start(n: NodeSingular): void; stop(): void; enableDrawMode(): void; disableDrawMode(): void; destroy(): void; active?: boolean }
 
 /** Set data/classes only where they differ: a refresh of 40k unchanged elements then costs no restyle. */
@@ -56,6 +72,12 @@ export class CanvasController {
   private pins: Positions = {};
   /** elements filtered or focused away, kept with their positions */
   private readonly stash = new Map<string, SingularElementReturnValue>();
+  /**
+   * A big graph's edges held back until its grid has been drawn once: the
+   * first frame then costs nodes only (a hairball over a grid shows nothing),
+   * and layout() adds them before fcose. null = none waiting.
+   */
+  private pendingEdges: EdgeDef[] | null = null;
 
   constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
     const webgl = !!opts.webgl;
@@ -169,7 +191,9 @@ export class CanvasController {
         if (old) { this.stash.delete(e.data.id); backEdges.push(old); } else newEdges.push(e);
       }
       if (backEdges.length) cy.collection(backEdges as never).restore();
-      if (newEdges.length) cy.add(newEdges);
+      // a big first load: nodes now, edges after the grid's first frame (layout() adds them)
+      if (this.pendingEdges || (!this.laidOut && els.nodes.length >= DEFER_LAYOUT_AT)) this.pendingEdges = newEdges;
+      else if (newEdges.length) cy.add(newEdges);
       // restored elements may have changed while away
       for (const list of [els.nodes, els.edges] as Array<Array<{ data: { id: string }; classes: string }>>) {
         if (!back.length && !backEdges.length) break;
@@ -200,16 +224,26 @@ export class CanvasController {
     const n = cy.nodes().not(TEMP).length;
     if (n >= DEFER_LAYOUT_AT) {
       cy.nodes().not(TEMP).not('.pinned').layout({ name: 'grid', avoidOverlap: false, animate: false } as never).run();
-      cy.fit(undefined, 30);
+      fitNodes(cy, cy.nodes().not(TEMP), 30);
       // let the grid be drawn before fcose holds the main thread
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     }
+    this.addPendingEdges();
     await runLayout(cy, this.pins);
     // fcose's constraints are approximate: put pins exactly where the user left them
     cy.batch(() => { for (const [id, p] of Object.entries(this.pins)) cy.getElementById(id).position(p); });
-    cy.fit(undefined, 30);
+    fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
     this.metrics.layoutDoneAt ??= performance.now();
+  }
+
+  /** The edges held back for the first paint, minus any whose ends have gone (or that arrived since). */
+  private addPendingEdges(): void {
+    const cy = this.cy, edges = this.pendingEdges;
+    this.pendingEdges = null;
+    if (!edges?.length) return;
+    cy.add(edges.filter((e) => cy.getElementById(e.data.id).empty()
+      && cy.getElementById(e.data.source).nonempty() && cy.getElementById(e.data.target).nonempty()));
   }
 
   fit(): void { this.cy.fit(this.cy.elements().not(TEMP), 30); }
