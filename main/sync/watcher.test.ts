@@ -89,6 +89,21 @@ describe('VaultWatcher', () => {
     } finally { await w.close(); }
   });
 
+  it('follows the vault folder itself when it is a symbolic link', async () => {
+    const real = vaultDir();
+    const parent = vaultDir();
+    writeFiles(real, { 'sub/A.md': 'a' });
+    const root = join(parent, 'vault-link');
+    symlinkSync(real, root);
+    const { w, sees } = await watched(root, ['sub/A.md']);
+    try {
+      expect(w.watchedDirs()).toEqual(['', 'sub']);
+      const s = sees(['sub/A.md']);
+      writeFileSync(join(real, 'sub/A.md'), 'a2');
+      await s;
+    } finally { await w.close(); }
+  });
+
   it('a folder created with notes in it (nested) is announced and watched', async () => {
     const root = vaultDir();
     writeFiles(root, { 'A.md': 'a' });

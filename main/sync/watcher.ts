@@ -30,7 +30,7 @@
  * burst (a git checkout, a folder move) becomes one batch. Only one batch is
  * in flight at a time; events arriving meanwhile form the next batch.
  */
-import { lstatSync, readdirSync, watch, type FSWatcher } from 'node:fs';
+import { lstatSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { isSkippedDir } from './walk.js';
 
@@ -69,7 +69,8 @@ export class VaultWatcher {
     const abs = rel ? join(this.o.root, rel) : this.o.root;
     let ino: number;
     try {
-      const st = lstatSync(abs);
+      // the vault folder itself may be a symbolic link (followed); below it, links are not followed
+      const st = rel ? lstatSync(abs) : statSync(abs);
       if (!st.isDirectory()) return;
       ino = st.ino;
     } catch { return; }
