@@ -7,6 +7,7 @@
  *   layout_done_ms {1k,5k}    navigation start -> fcose done and the graph fitted
  *   graph_ms {1k,5k}          navigation start -> the snapshot reached the canvas (wire + store)
  *   pan_zoom_fps_2k           animation frames per second during 3 s of scripted pan + zoom over 2k nodes
+ *   pan_zoom_frame_gap_ms_2k  {p50,p95,max,n} of the gaps between those frames (the stalls behind a low fps)
  *   pan_zoom_fps_2k_webgl     the same with Cytoscape's WebGL renderer (?webgl=1; software GL here)
  *   neighbourhood_10k_ms      {p50,p95,n}: focus on an entity's 2-hop neighbourhood in a 10k-entity vault
  *                             -> the canvas shows it (relations-get, elements, diff-apply, a frame)
@@ -92,7 +93,7 @@ function idleFps(page: Page, ms: number): Promise<number> {
   }), ms);
 }
 
-async function panZoomFps(page: Page, ms: number): Promise<number> {
+async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: Stat & { max: number } }> {
   const box = (await page.getByTestId('canvas').boundingBox())!;
   // an empty spot near the centre, so a drag pans instead of moving a node
   const spot = await page.evaluate(() => {
@@ -107,9 +108,15 @@ async function panZoomFps(page: Page, ms: number): Promise<number> {
       const d = Math.hypot(x - w / 2, y - h / 2);
       if (d < bestD) { bestD = d; best = { x, y }; }
     }
-    const g = window as unknown as { __fps: { frames: number; t0: number; run: boolean } };
-    g.__fps = { frames: 0, t0: performance.now(), run: true };
-    const step = () => { if (g.__fps.run) { g.__fps.frames++; requestAnimationFrame(step); } };
+    const g = window as unknown as { __fps: { frames: number; t0: number; run: boolean; last: number; gaps: number[] } };
+    g.__fps = { frames: 0, t0: performance.now(), run: true, last: 0, gaps: [] };
+    const step = (t: number) => {
+      if (!g.__fps.run) return;
+      g.__fps.frames++;
+      if (g.__fps.last) g.__fps.gaps.push(t - g.__fps.last);
+      g.__fps.last = t;
+      requestAnimationFrame(step);
+    };
     requestAnimationFrame(step);
     return best;
   });
@@ -122,11 +129,14 @@ async function panZoomFps(page: Page, ms: number): Promise<number> {
     await page.mouse.up();
     for (let i = 0; i < 10; i++) await page.mouse.wheel(0, round % 2 ? 120 : -120);
   }
-  return page.evaluate(() => {
-    const g = window as unknown as { __fps: { frames: number; t0: number; run: boolean } };
+  const r = await page.evaluate(() => {
+    const g = window as unknown as { __fps: { frames: number; t0: number; run: boolean; gaps: number[] } };
     g.__fps.run = false;
-    return Math.round((g.__fps.frames / ((performance.now() - g.__fps.t0) / 1000)) * 10) / 10;
+    return { fps: Math.round((g.__fps.frames / ((performance.now() - g.__fps.t0) / 1000)) * 10) / 10, gaps: g.__fps.gaps };
   });
+  const s = [...r.gaps].sort((a, b) => a - b);
+  const at = (q: number) => r1(s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0);
+  return { fps: r.fps, gaps: { p50: at(0.5), p95: at(0.95), max: r1(s[s.length - 1] ?? 0), n: s.length } };
 }
 
 /** Focus on `id` at depth 2 and wait until the canvas shows exactly that neighbourhood, then one frame. */
@@ -200,12 +210,14 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       await withApp(fpsN, '', async (page, url) => {
         await load(page, url, 600_000);
         out.idle_fps_2k = await idleFps(page, 1500);
-        out.pan_zoom_fps_2k = await panZoomFps(page, 3000);
+        const pz = await panZoomFps(page, 3000);
+        out.pan_zoom_fps_2k = pz.fps;
+        out.pan_zoom_frame_gap_ms_2k = pz.gaps;
       });
     }
     log(`pan/zoom fps (${fpsN} nodes): ${out.pan_zoom_fps_2k}`);
     // software GL here (--disable-gpu): recorded, or the reason it could not be measured
-    if (only.has('webgl')) out.pan_zoom_fps_2k_webgl = await withApp(fpsN, '&webgl=1', async (page, url) => { await load(page, url, 180_000); return panZoomFps(page, 3000); })
+    if (only.has('webgl')) out.pan_zoom_fps_2k_webgl = await withApp(fpsN, '&webgl=1', async (page, url) => { await load(page, url, 180_000); return (await panZoomFps(page, 3000)).fps; })
       .catch((e: unknown) => ({ error: (e instanceof Error ? e.message : String(e)).split('\n')[0] }));
     log(`webgl fps: ${JSON.stringify(out.pan_zoom_fps_2k_webgl)}`);
 
