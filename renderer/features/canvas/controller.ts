@@ -55,6 +55,8 @@ interface Eh { start(n: NodeSingular): void; stop(): void; enableDrawMode(): voi
 
 /** Set data/classes only where they differ: a refresh of 40k unchanged elements then costs no restyle. */
 function update(el: SingularElementReturnValue, want: { data: object; classes: string }): void {
+  // an edge still held back for the first paint (pendingEdges) is not on the canvas yet
+  if (el.empty()) return;
   const cur = el.data() as Record<string, unknown>;
   for (const [k, v] of Object.entries(want.data)) {
     if (cur[k] !== v) { el.data(want.data); break; }
