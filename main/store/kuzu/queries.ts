@@ -11,6 +11,24 @@ export function canonicalLabels(reg: RelRegistry, only?: string[]): string {
   return (only ?? reg.names()).map(ident).join('|');
 }
 
+/** Up to this many ids are read as primary-key lookups joined by UNION ALL; more go through one UNWIND. */
+export const PK_UNION_MAX = 24;
+
+/**
+ * Rows of the entities with these ids (`columns` over `e`; absent ids give no row; order not kept).
+ * Measured at 10k entities: `UNWIND $ids … MATCH (e {id: x})` is a hash join over a scan of the
+ * Entity table, ~4.5 ms whatever the list's length (1 or 1,000 ids), while each pk lookup costs
+ * ~0.15 ms inside one UNION ALL statement: below ~25 ids the lookups win (1 id: 0.3 vs 4.5 ms).
+ */
+export async function entitiesByIds(c: Conn, ids: readonly string[], columns: string): Promise<Row[]> {
+  const uniq = [...new Set(ids)];
+  if (uniq.length === 0) return [];
+  if (uniq.length > PK_UNION_MAX) return c.query(`UNWIND $ids AS x MATCH (e:Entity {id: x}) RETURN ${columns}`, { ids: uniq });
+  const params: Params = {};
+  uniq.forEach((id, i) => { params[`i${i}`] = id; });
+  return c.query(uniq.map((_, i) => `MATCH (e:Entity {id: $i${i}}) RETURN ${columns}`).join(' UNION ALL '), params);
+}
+
 const num = (v: unknown): number => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : 0);
 
 function rowToEdge(r: Row): RelationshipRecord {

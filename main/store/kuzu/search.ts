@@ -12,6 +12,7 @@
  */
 import type { EntitySummary, SearchHit } from '../../../shared/types.js';
 import { type Conn, type Params, type Row, allSettled } from './db.js';
+import { entitiesByIds } from './queries.js';
 import { rowToSummary, summaryProjection } from './rows.js';
 import type { SummaryCache } from './summaries.js';
 
@@ -147,7 +148,7 @@ export class SearchIndex {
     const cols = [fromCache ? 'e.id AS id' : summaryProjection('e')];
     if ([...best.values()].includes('fts_names')) cols.push('e.aliases AS aliases');
     if ([...best.values()].includes('fts_body')) cols.push('e.body AS body');
-    const rows = await c.query(`UNWIND $ids AS x MATCH (e:Entity {id: x}) RETURN ${cols.join(', ')}`, { ids: top.map((t) => t.id) });
+    const rows = await entitiesByIds(c, top.map((t) => t.id), cols.join(', '));
     const detail = new Map(rows.map((r) => [String(r.id), r]));
     const hits: SearchHit[] = [];
     for (const [i, t] of top.entries()) {

@@ -12,6 +12,7 @@
  */
 import type { EntitySummary } from '../../../shared/types.js';
 import type { Conn } from './db.js';
+import { entitiesByIds } from './queries.js';
 import { rowToSummary, summaryProjection } from './rows.js';
 
 /** Past this many entries the cache is dropped and refilled (memory bound on huge worlds). */
@@ -67,9 +68,7 @@ export class SummaryCache {
     if (missing.length === 0) return out;
     const gen = this.generation;
     const clean = this.writing === 0;
-    const rows = missing.length === 1
-      ? await c.query(`MATCH (e:Entity {id: $id}) RETURN ${summaryProjection('e')}`, { id: missing[0] as string })
-      : await c.query(`UNWIND $ids AS x MATCH (e:Entity {id: x}) RETURN ${summaryProjection('e')}`, { ids: missing });
+    const rows = await entitiesByIds(c, missing, summaryProjection('e'));
     const keep = clean && this.writing === 0 && gen === this.generation;
     if (keep && this.byId.size + rows.length > MAX_ENTRIES) this.byId.clear();
     for (const r of rows) {
