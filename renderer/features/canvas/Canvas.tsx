@@ -16,6 +16,7 @@ import { CanvasController, type CanvasMetrics } from './controller.js';
 import { toElements, type CanvasElements } from './elements.js';
 import { canvasAction, isEditable } from './keys.js';
 import { ConnectMenu, CreateDialog, HelpDialog, type ConnectRequest } from './Popups.js';
+import { LIST_SLICE, listShown } from './listSlice.js';
 import { Toolbar } from './Toolbar.js';
 import './canvas.css';
 
@@ -33,18 +34,38 @@ declare global {
 /** The list mirror is skipped past this many nodes (the DOM would cost more than the canvas). */
 const LIST_LIMIT = 3000;
 
+/** How many of `total` list items to render now; a long list grows by LIST_SLICE per idle callback (listSlice.ts). */
+function useListSlice(total: number): number {
+  const [grown, setGrown] = useState(LIST_SLICE);
+  const shown = listShown(total, grown);
+  const done = shown >= total;
+  useEffect(() => {
+    if (done) return;
+    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+    const grow = () => setGrown((g) => g + LIST_SLICE);
+    if (w.requestIdleCallback && w.cancelIdleCallback) {
+      const id = w.requestIdleCallback(grow, { timeout: 500 });
+      return () => w.cancelIdleCallback!(id);
+    }
+    const id = setTimeout(grow, 16);
+    return () => clearTimeout(id);
+  }, [done, grown]);
+  return shown;
+}
+
 const CanvasList = memo(function CanvasList({ els }: { els: CanvasElements }) {
+  const shown = useListSlice(els.nodes.length + els.edges.length);
   if (els.nodes.length > LIST_LIMIT) {
     return <p className="sr-only" data-testid="canvas-list-skipped">{els.nodes.length} entities: list omitted, use search.</p>;
   }
   return (
     <ul className="sr-only" data-testid="canvas-list" aria-label="Entities on the canvas">
-      {els.nodes.map((n) => (
+      {els.nodes.slice(0, shown).map((n) => (
         <li key={n.data.id} data-id={n.data.id} data-type={n.data.type} data-status={n.data.status} data-classes={n.classes}>
           {n.data.label}{n.data.status !== 'normal' ? ` (${n.data.status}${n.data.note ? `: ${n.data.note}` : ''})` : ''}
         </li>
       ))}
-      {els.edges.map((e) => (
+      {els.edges.slice(0, Math.max(0, shown - els.nodes.length)).map((e) => (
         <li key={e.data.id} data-edge-id={e.data.id} data-source={e.data.source} data-target={e.data.target}
           data-type={e.data.type} data-status={e.data.status}>
           {e.data.source} {e.data.label || 'links to'} {e.data.target}

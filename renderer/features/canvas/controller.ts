@@ -8,7 +8,7 @@ import cytoscape, { type Core as Cy, type EdgeSingular, type NodeSingular, type 
 import edgehandles from 'cytoscape-edgehandles';
 import fcose from 'cytoscape-fcose';
 import type { Positions } from '../../../shared/contract-canvas.js';
-import type { CanvasElements } from './elements.js';
+import { drawsDirect, type CanvasElements } from './elements.js';
 import { placeNew, runLayout } from './layout.js';
 import { CANVAS_STYLE } from './style.js';
 
@@ -80,6 +80,8 @@ export class CanvasController {
    * and layout() adds them before fcose. null = none waiting.
    */
   private pendingEdges: EdgeDef[] | null = null;
+  /** draw elements straight onto the canvas, bypassing Cytoscape's texture caches (big graphs: drawsDirect) */
+  private direct = false;
 
   constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
     const webgl = !!opts.webgl;
@@ -91,6 +93,7 @@ export class CanvasController {
       ...(webgl ? { renderer: { name: 'canvas', webgl: true } as never } : {}),
     });
     const cy = this.cy;
+    if (!webgl) this.installDirectDraw();
     this.eh = (cy as unknown as { edgehandles(o: object): Eh }).edgehandles({
       canConnect: (a: NodeSingular, b: NodeSingular) => !a.same(b) && !b.is(TEMP),
       edgeParams: () => ({ data: { label: '' } }),
@@ -129,6 +132,28 @@ export class CanvasController {
       const p = target.renderedPosition();
       on.connect(source.id(), target.id(), { x: p.x, y: p.y });
     });
+  }
+
+  /**
+   * Let a big graph bypass Cytoscape's texture caches (see drawsDirect). The
+   * canvas renderer keeps a bitmap per element and per label for each zoom
+   * level, and whole-graph layer bitmaps on top; there is no option to turn
+   * them off, so their lookups are wrapped to answer "not cached" while
+   * `direct` is on, which the renderer already handles by drawing the element
+   * itself. A renderer without these internals (another Cytoscape version) is
+   * left alone.
+   */
+  private installDirectDraw(): void {
+    type Cache = Record<string, unknown>;
+    const data = (this.cy as unknown as { renderer?(): { data?: Record<string, Cache | undefined> } }).renderer?.()?.data;
+    const wrap = (cache: Cache | undefined, fn: string) => {
+      const orig = cache?.[fn];
+      if (!cache || typeof orig !== 'function') return;
+      cache[fn] = (...args: unknown[]) => (this.direct ? null : (orig as (...a: unknown[]) => unknown).apply(cache, args));
+    };
+    wrap(data?.eleTxrCache, 'getElement');
+    wrap(data?.lblTxrCache, 'getElement');
+    wrap(data?.lyrTxrCache, 'getLayers');
   }
 
   get handleVisible(): boolean { return this.cy.getElementById(HANDLE_ID).nonempty(); }
@@ -210,6 +235,12 @@ export class CanvasController {
         }
       }
     });
+    const direct = drawsDirect(els);
+    if (direct !== this.direct) {
+      this.direct = direct;
+      // what was drawn from (or into) the caches is redrawn the other way
+      (cy as unknown as { renderer?(): { redrawHint?(g: string, on: boolean): void } | null }).renderer?.()?.redrawHint?.('eles', true);
+    }
     const total = cy.nodes().not(TEMP).length;
     if (!total) return;
     if (!this.laidOut || added.length > total / 2) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntitySummary, GraphSnapshot } from '../../../shared/types.js';
-import { DEFAULT_COLOR, PLACEHOLDER_COLOR, defaultColor, edgeId, filterChoices, iconOf, iconSvg, relLabel, toElements } from './elements.js';
+import { DEFAULT_COLOR, PLACEHOLDER_COLOR, defaultColor, drawsDirect, edgeId, filterChoices, iconOf, iconSvg, relLabel, toElements } from './elements.js';
 
 const node = (name: string, type: string | null, placeholder = false, tags: string[] = [], layer = 'setting'): EntitySummary =>
   ({ id: `${layer}/${name.toLowerCase()}`, name, type, layer, path: placeholder ? null : `${name}.md`, placeholder, tags });
@@ -124,6 +124,10 @@ describe('toElements', () => {
     expect(big.edges.every((e) => e.classes.split(' ').includes('big'))).toBe(true);
     const small = toElements(graph, { bigAt: 6 });
     expect([...small.nodes, ...small.edges].some((e) => e.classes.includes('big'))).toBe(false);
+    // a big graph is drawn without Cytoscape's texture caches
+    expect(drawsDirect(big)).toBe(true);
+    expect(drawsDirect(small)).toBe(false);
+    expect(drawsDirect({ nodes: [], edges: [] })).toBe(false);
   });
 
   it('labels, icons and filter choices', () => {

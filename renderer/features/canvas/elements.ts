@@ -56,6 +56,21 @@ export interface ElementOptions {
 
 export const BIG_GRAPH = 1200;
 
+/**
+ * Whether the canvas draws these elements straight onto the canvas instead of
+ * through Cytoscape's texture caches: yes for a big graph (class `big`). The
+ * caches keep a bitmap per element and label per zoom level; on a software
+ * canvas (headless Chromium, 2.4k nodes and 8k edges) a full frame drawn from
+ * them cost 300-480 ms of script against 110-150 ms drawn directly: each copy
+ * out of a texture just written to is a readback, and every new zoom level
+ * re-rasterises thousands of bitmaps, refines them over the next frames and
+ * redraws again.
+ */
+export function drawsDirect(els: CanvasElements): boolean {
+  const first = els.nodes[0];
+  return !!first && first.classes.split(' ').includes('big');
+}
+
 export const DEFAULT_COLOR = '#8a8f98';
 export const PLACEHOLDER_COLOR = '#c8ccd2';
 /** Shapes Cytoscape draws; anything else in schema.yaml falls back to ellipse. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLANK_IMAGE, CANVAS_STYLE } from './style.js';
+import { BIG_EDGE_WIDTH, BIG_LABEL_MIN_FONT, BLANK_IMAGE, CANVAS_STYLE } from './style.js';
 
 type Rule = { selector: string; style: Record<string, unknown> };
 const rules = CANVAS_STYLE as unknown as Rule[];
@@ -23,5 +23,57 @@ describe('canvas stylesheet', () => {
   it('the blank image is a data URL the renderer CSP allows (img-src data:)', () => {
     expect(BLANK_IMAGE.startsWith('data:image/gif;base64,')).toBe(true);
     expect(Buffer.from(BLANK_IMAGE.split(',')[1]!, 'base64').subarray(0, 6).toString()).toBe('GIF89a');
+  });
+});
+
+/** The style an element gets from the rules whose simple selectors (type, classes, :selected) match, in order. */
+function effective(group: 'node' | 'edge', classes: string, selected = false): Record<string, unknown> {
+  const has = new Set(classes.split(' '));
+  const out: Record<string, unknown> = {};
+  for (const r of rules) {
+    const hit = r.selector.split(',').some((sel) => {
+      const m = /^(node|edge)?((?:\.[\w-]+)*)(:selected)?$/.exec(sel.trim());
+      if (!m) return false;
+      if (m[1] && m[1] !== group) return false;
+      if (m[3] && !selected) return false;
+      return (m[2] ?? '').split('.').filter(Boolean).every((c) => has.has(c));
+    });
+    if (hit) Object.assign(out, r.style);
+  }
+  return out;
+}
+
+describe('big graphs', () => {
+  it('plain edges are hairlines (under a screen pixel) up to the zoom that fits such a graph', () => {
+    const e = effective('edge', 'rel status-normal big');
+    expect(e.width).toBe(BIG_EDGE_WIDTH);
+    expect(BIG_EDGE_WIDTH * 1.6).toBeLessThan(1);
+    expect(e['curve-style']).toBe('haystack');
+    expect(e.label).toBe('');
+    // small graphs keep their edges
+    expect(effective('edge', 'rel status-normal').width).toBe(1.2);
+  });
+
+  it('touching, timeline and selected edges keep their widths and colours', () => {
+    expect(effective('edge', 'rel status-normal big touching')).toMatchObject({ width: 2, 'line-color': '#1f2937', 'curve-style': 'straight' });
+    expect(effective('edge', 'rel status-added big')).toMatchObject({ width: 3, 'line-color': '#16a34a' });
+    expect(effective('edge', 'rel status-removed big')).toMatchObject({ 'line-color': '#b91c1c', 'line-style': 'dashed' });
+    expect(effective('edge', 'rel status-normal big', true)).toMatchObject({ width: 3, 'line-color': '#2563eb', label: 'data(label)' });
+  });
+
+  it('node labels show from zoom 2 on; the selection and the focus root always show theirs', () => {
+    // Cytoscape tests font-size x the zoom rounded up to a power of two against min-zoomed-font-size
+    const shownAt = (s: Record<string, unknown>, zoom: number) =>
+      (s['font-size'] as number) * 2 ** Math.ceil(Math.log2(zoom)) >= (s['min-zoomed-font-size'] as number);
+    const n = effective('node', 'note status-normal big');
+    expect(n['min-zoomed-font-size']).toBe(BIG_LABEL_MIN_FONT);
+    expect(shownAt(n, 1.5)).toBe(false);
+    expect(shownAt(n, 2.5)).toBe(true);
+    expect(shownAt(effective('node', 'note status-normal big selected'), 0.3)).toBe(true);
+    expect(shownAt(effective('node', 'note status-normal big focus-root'), 0.3)).toBe(true);
+    // small graphs: from zoom 1 on, as before
+    expect(shownAt(effective('node', 'note status-normal'), 1.5)).toBe(true);
+    // timeline classes still apply to big nodes
+    expect(effective('node', 'note status-dead big')).toMatchObject({ 'background-color': '#4b5563', 'text-decoration': 'line-through' });
   });
 });

@@ -19,6 +19,11 @@ import type cytoscape from 'cytoscape';
 export const BLANK_IMAGE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 const NO_ICON = { 'background-image': BLANK_IMAGE, 'background-width': 0, 'background-height': 0 } as const;
 
+/** edge width in big graphs (model units): under one screen pixel up to zoom 1/BIG_EDGE_WIDTH */
+export const BIG_EDGE_WIDTH = 0.6;
+/** node labels in big graphs show from this rendered font size (9 px labels: from zoom 2 on) */
+export const BIG_LABEL_MIN_FONT = 19;
+
 export const CANVAS_STYLE: cytoscape.StylesheetJson = [
   { selector: 'node', style: {
     'background-color': 'data(color)', shape: 'data(shape)' as never, width: 'data(size)', height: 'data(size)',
@@ -48,6 +53,11 @@ export const CANVAS_STYLE: cytoscape.StylesheetJson = [
     'text-background-color': '#f7f7f5', 'text-background-opacity': 0.85, 'text-background-padding': '1px',
     'min-zoomed-font-size': 8,
   } },
+  // big graphs (elements.ts BIG_GRAPH): straight unlabelled edges without arrows — a full frame costs far less.
+  // Thinner than a pixel at the zoom that shows most of such a graph (up to ~1.6), where the canvas draws
+  // them as hairlines: rasterising 8k edges 1.2 px wide took ~200 ms a frame on a software canvas, ~70 ms as
+  // hairlines. Before the rules below, so touching, timeline and selected edges keep their widths and colours.
+  { selector: 'edge.big', style: { 'curve-style': 'haystack', 'haystack-radius': 0, 'target-arrow-shape': 'none', label: '', width: BIG_EDGE_WIDTH } },
   { selector: 'edge.symmetric', style: { 'target-arrow-shape': 'none', 'source-arrow-shape': 'none', 'line-color': '#7c8794' } },
   { selector: 'edge.link', style: { 'line-style': 'dotted', opacity: 0.45, 'target-arrow-shape': 'none' } },
   { selector: 'edge.touching', style: { 'line-color': '#1f2937', 'target-arrow-color': '#1f2937', width: 2, opacity: 1 } },
@@ -55,11 +65,13 @@ export const CANVAS_STYLE: cytoscape.StylesheetJson = [
   { selector: 'edge.status-added', style: { width: 3, 'line-color': '#16a34a', 'target-arrow-color': '#16a34a', opacity: 1 } },
   { selector: 'edge:selected', style: { width: 3, 'line-color': '#2563eb', 'target-arrow-color': '#2563eb', 'z-index': 20 } },
   { selector: 'node.dim, edge.dim', style: { opacity: 0.15 } },
-  // big graphs (elements.ts BIG_GRAPH): straight unlabelled edges without arrows, no icons — a full frame costs far less
-  { selector: 'edge.big', style: { 'curve-style': 'haystack', 'haystack-radius': 0, 'target-arrow-shape': 'none', label: '' } },
   { selector: 'edge.big:selected, edge.big.touching', style: { 'curve-style': 'straight', 'target-arrow-shape': 'triangle', label: 'data(label)' } },
-  { selector: 'node.big', style: { ...NO_ICON, 'border-width': 0, 'min-zoomed-font-size': 10 } },
+  // labels from zoom 2 on (Cytoscape rounds the zoom up to a power of two for this test: 9 px x 4 >= 19):
+  // at the zoom that fits a big graph they are a heap of 9 px text drawn with an outline, costly every frame.
+  // The selection and the focus root keep theirs at any zoom.
+  { selector: 'node.big', style: { ...NO_ICON, 'border-width': 0, 'min-zoomed-font-size': BIG_LABEL_MIN_FONT } },
   { selector: 'node.big.selected, node.big.pinned, node.big.focus-root', style: { 'border-width': 3 } },
+  { selector: 'node.big.selected, node.big.focus-root', style: { 'min-zoomed-font-size': 0 } },
   // drawing a connection (cytoscape-edgehandles)
   { selector: '.eh-handle', style: {
     'background-color': '#d97706', width: 12, height: 12, shape: 'ellipse', 'border-width': 2, 'border-color': '#fff',
