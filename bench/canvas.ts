@@ -14,6 +14,12 @@
  *   layout_done_ms_10k        the 10k vault's first full layout
  * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
  * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb runs only those sections (default: all).
+ * LORECRAFT_CANVAS_PROFILE=<dir>: diagnostics for the fps section only (the figures then carry the
+ * profiler's overhead): a CPU profile of the idle and pan/zoom windows (<dir>/{idle,panzoom}.cpuprofile),
+ * their top self-time functions, every Cytoscape render() call over 8 ms (with what the gesture was),
+ * the long tasks and the input events, on stderr. Without the CPU profiler: =diag (that log only),
+ * =hints (plus who asked for each element-layer redraw), =probe (cost of one forced full frame by zoom and
+ * edge width), =shots:<dir> (screenshots at three zooms and with a node selected).
  * Run directly: node bin/run-ts.mjs bench/canvas.ts [--quick]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -139,6 +145,159 @@ async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: 
   return { fps: r.fps, gaps: { p50: at(0.5), p95: at(0.95), max: r1(s[s.length - 1] ?? 0), n: s.length } };
 }
 
+/** Diagnostics (LORECRAFT_CANVAS_PROFILE=shots:<dir>): screenshots at the fit zoom, x1.8 and x3 with a node selected. */
+async function shots(page: Page, dir: string): Promise<void> {
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(dir, { recursive: true });
+  for (const z of [1, 1.8, 3]) {
+    await page.evaluate((z) => {
+      const cy = window.__lorecraftCanvas!.cy;
+      cy.fit();
+      cy.zoom({ level: cy.zoom() * z, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+    }, z);
+    await page.waitForTimeout(800);
+    await page.getByTestId('canvas').screenshot({ path: join(dir, `zoom-x${z}.png`) });
+  }
+  const id = await page.evaluate(() => {
+    const cy = window.__lorecraftCanvas!.cy;
+    const c = cy.extent();
+    let best = '', deg = -1;
+    cy.nodes().forEach((x) => {
+      const p = x.position();
+      if (Math.abs(p.x - (c.x1 + c.x2) / 2) < c.w / 4 && Math.abs(p.y - (c.y1 + c.y2) / 2) < c.h / 4 && x.degree(false) > deg) { best = x.id(); deg = x.degree(false); }
+    });
+    return best;
+  });
+  const box = await page.evaluate((id) => window.__lorecraftCanvas!.cy.getElementById(id).renderedPosition(), id);
+  const cb = (await page.getByTestId('canvas').boundingBox())!;
+  await page.mouse.click(cb.x + box.x, cb.y + box.y);
+  await page.waitForTimeout(800);
+  await page.getByTestId('canvas').screenshot({ path: join(dir, 'selected-x3.png') });
+  await page.evaluate(() => { const cy = window.__lorecraftCanvas!.cy; cy.fit(); });
+  await page.waitForTimeout(800);
+  await page.getByTestId('canvas').screenshot({ path: join(dir, 'selected-x1.png') });
+}
+
+/** Diagnostics (LORECRAFT_CANVAS_PROFILE=probe): the cost of one forced full frame (render + raster) under variations. */
+async function probe(page: Page): Promise<void> {
+  const res = await page.evaluate(async () => {
+    const cy = window.__lorecraftCanvas!.cy;
+    const r = (cy as unknown as { renderer(): { redrawHint(g: string, b: boolean): void; redraw(): void; render(o: object): void } }).renderer();
+    const raf = () => new Promise((ok) => requestAnimationFrame(ok));
+    const frame = async () => {
+      await raf(); await raf();
+      r.redrawHint('eles', true);
+      const t0 = performance.now();
+      r.render({});
+      const js = performance.now() - t0;
+      await raf(); await raf();
+      return `${Math.round(js)}/${Math.round(performance.now() - t0)}`;
+    };
+    const out: Record<string, unknown> = {};
+    cy.fit();
+    out.fitZoom = cy.zoom();
+    out.nodes = cy.nodes().length; out.edges = cy.edges().length;
+    for (const z of [1, 1.3, 2]) {
+      cy.zoom({ level: (out.fitZoom as number) * z, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+      const row: Record<string, string[]> = {};
+      for (const w of ['cur', 1.2, 1, 0.75, 0.5]) {
+        if (w !== 'cur') cy.edges().style('width', w);
+        row[w] = [await frame(), await frame(), await frame()];
+      }
+      cy.edges().removeStyle('width');
+      cy.edges().style('visibility', 'hidden');
+      row.none = [await frame(), await frame(), await frame()];
+      cy.edges().removeStyle('visibility');
+      out[`zoom x${z}`] = row;
+    }
+    cy.fit();
+    return out;
+  });
+  log(`probe: ${JSON.stringify(res)}`);
+}
+
+/** Diagnostics (LORECRAFT_CANVAS_PROFILE): time every Cytoscape render() call and note long tasks. */
+async function instrument(page: Page, trace: boolean): Promise<void> {
+  await page.evaluate((trace) => {
+    const g = window as unknown as { __diag: { renders: Array<[number, number, string]>; long: Array<[number, number]>; input: Record<string, number> } };
+    g.__diag = { renders: [], long: [], input: {} };
+    type R = {
+      render(o?: Record<string, unknown>): void; textureCache?: unknown; data: { wheelZooming?: boolean };
+      hoverData: { dragging?: boolean; draggingEles?: boolean; down?: unknown };
+    };
+    const r = (window.__lorecraftCanvas!.cy as unknown as { renderer(): R }).renderer();
+    const orig = r.render;
+    r.render = function (this: R, o?: Record<string, unknown>) {
+      const t0 = performance.now();
+      const h = r.hoverData;
+      const kind = o?.forcedContext ? (o.drawOnlyNodeLayer ? 'texture-build' : 'forced')
+        : `${r.data.wheelZooming ? 'wheel ' : ''}${h.dragging ? 'pan ' : ''}${h.draggingEles ? 'drag-eles ' : ''}${h.down ? 'down ' : ''}`
+          + ((r.data.wheelZooming || h.dragging) ? (r.textureCache ? 'texture-blit' : 'texture-first') : 'full');
+      orig.call(this, o);
+      const d = performance.now() - t0;
+      if (d > 8) g.__diag.renders.push([Math.round(t0), Math.round(d * 10) / 10, kind]);
+    };
+    // what the presses turned into: a pan, a node drag, a connection drag (edgehandles), a hover
+    const cy = window.__lorecraftCanvas!.cy;
+    // who asks for a redraw of the element layer, by call site (LORECRAFT_CANVAS_PROFILE=hints)
+    const rr = r as unknown as { redrawHint(grp: string, b: boolean): void };
+    const hint = rr.redrawHint;
+    if (trace) rr.redrawHint = function (this: unknown, grp: string, b: boolean) {
+      if (grp === 'eles' && b) {
+        const k = `${Math.round(performance.now())} ${(new Error().stack ?? '').split('\n').slice(2, 7).map((l) => l.trim().replace(/^at /, '').replace(/ \(.*$/, '')).join(' < ')}`;
+        g.__diag.input[k] = (g.__diag.input[k] ?? 0) + 1;
+      }
+      hint.call(this, grp, b);
+    };
+    for (const t of ['ehstart', 'grab', 'mouseover']) cy.on(t, () => { g.__diag.input[`cy:${t}`] = (g.__diag.input[`cy:${t}`] ?? 0) + 1; });
+    for (const t of ['mousedown', 'mouseup', 'mousemove', 'wheel']) {
+      window.addEventListener(t, () => { g.__diag.input[t] = (g.__diag.input[t] ?? 0) + 1; }, { capture: true, passive: true });
+    }
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) g.__diag.long.push([Math.round(e.startTime), Math.round(e.duration)]); })
+      .observe({ type: 'longtask', buffered: false });
+  }, trace);
+}
+
+async function profiled<T>(page: Page, dir: string | undefined, name: string, fn: () => Promise<T>): Promise<T> {
+  if (!dir) return fn();
+  // LORECRAFT_CANVAS_PROFILE=diag: the render/long-task/input log without the CPU profiler's overhead
+  const cdp = dir === 'diag' || dir === 'hints' || dir === 'probe' || dir.startsWith('shots:') ? null : await page.context().newCDPSession(page);
+  await cdp?.send('Profiler.enable');
+  await cdp?.send('Profiler.setSamplingInterval', { interval: 500 });
+  await page.evaluate(() => { const g = window as unknown as { __diag: { renders: unknown[]; long: unknown[] } }; g.__diag.renders = []; g.__diag.long = []; Object.assign(g.__diag, { input: {} }); });
+  await cdp?.send('Profiler.start');
+  const t0 = await page.evaluate(() => performance.now());
+  const out = await fn();
+  if (cdp) await writeProfile(name, dir, (await cdp.send('Profiler.stop')).profile);
+  const d = await page.evaluate(() => (window as unknown as { __diag: { renders: Array<[number, number, string]>; long: Array<[number, number]>; input: object } }).__diag);
+  log(`${name}: input events ${JSON.stringify(d.input, null, 1).replace(/ (\d{3,}) /g, (_, t: string) => ` @${Math.round(Number(t) - t0)} `)}`);
+  log(`${name}: render() calls over 8 ms (t since window start, ms, kind): ${JSON.stringify(d.renders.map(([t, ms, k]) => [Math.round(t - t0), ms, k]))}`);
+  log(`${name}: long tasks (t, ms): ${JSON.stringify(d.long.map(([t, ms]) => [Math.round(t - t0), ms]))}`);
+  await cdp?.detach();
+  return out;
+}
+
+async function writeProfile(name: string, dir: string, profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples?: number[]; timeDeltas?: number[] }): Promise<void> {
+  const { writeFileSync, mkdirSync } = await import('node:fs');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  // self time per function
+  const dt = new Map<number, number>();
+  const ts = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (ts[i + 1] ?? 0) / 1000));
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const n of profile.nodes) {
+    const ms = dt.get(n.id) ?? 0;
+    total += ms;
+    const f = n.callFrame;
+    const k = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(k, (self.get(k) ?? 0) + ms);
+  }
+  log(`${name}: profile ${Math.round(total)} ms sampled; top self time:`);
+  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) log(`  ${ms.toFixed(1).padStart(8)} ms  ${k}`);
+}
+
 /** Focus on `id` at depth 2 and wait until the canvas shows exactly that neighbourhood, then one frame. */
 function neighbourhood(page: Page, id: string): Promise<{ ms: number; nodes: number }> {
   return page.evaluate(async (root) => {
@@ -209,8 +368,12 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
     if (only.has('fps')) {
       await withApp(fpsN, '', async (page, url) => {
         await load(page, url, 600_000);
-        out.idle_fps_2k = await idleFps(page, 1500);
-        const pz = await panZoomFps(page, 3000);
+        const prof = process.env.LORECRAFT_CANVAS_PROFILE || undefined;
+        if (prof === 'probe') await probe(page);
+        if (prof?.startsWith('shots:')) await shots(page, prof.slice(6));
+        if (prof) await instrument(page, prof === 'hints');
+        out.idle_fps_2k = await profiled(page, prof, 'idle', () => idleFps(page, 1500));
+        const pz = await profiled(page, prof, 'panzoom', () => panZoomFps(page, 3000));
         out.pan_zoom_fps_2k = pz.fps;
         out.pan_zoom_frame_gap_ms_2k = pz.gaps;
       });
