@@ -201,12 +201,13 @@ test('search-to-focus shows a neighbourhood, depth widens it, Esc clears; filter
   await app.page.getByTestId('canvas-filters').locator('summary').click();
   await app.page.locator('[data-testid="canvas-filter"][data-group="types"][data-value="npc"]').check();
   await expect.poll(async () => Number(await canvas.el.getAttribute('data-node-count'))).toBeLessThan(total);
-  const types = await app.page.locator('[data-testid="canvas-list"] li[data-id]').evaluateAll((ls) => [...new Set(ls.map((l) => l.getAttribute('data-type')))]);
-  expect(types).toEqual(['npc']);
+  // the list mirror renders deferred (after the canvas): wait for it to catch up
+  await expect.poll(() => app.page.locator('[data-testid="canvas-list"] li[data-id]').evaluateAll((ls) => [...new Set(ls.map((l) => l.getAttribute('data-type')))]))
+    .toEqual(['npc']);
   // and only KNOWS edges
   await app.page.locator('[data-testid="canvas-filter"][data-group="relTypes"][data-value="KNOWS"]').check();
-  const edgeTypes = await app.page.locator('[data-testid="canvas-list"] li[data-edge-id]').evaluateAll((ls) => [...new Set(ls.map((l) => l.getAttribute('data-type')))]);
-  expect(edgeTypes).toEqual(['KNOWS']);
+  await expect.poll(() => app.page.locator('[data-testid="canvas-list"] li[data-edge-id]').evaluateAll((ls) => [...new Set(ls.map((l) => l.getAttribute('data-type')))]))
+    .toEqual(['KNOWS']);
   // KNOWS is symmetric: drawn once per pair, without arrows
   const arrows = await app.page.evaluate(() => window.__lorecraftCanvas!.cy.edges('[type = "KNOWS"]').map((e) => e.style('target-arrow-shape')));
   expect(new Set(arrows)).toEqual(new Set(['none']));
