@@ -214,6 +214,23 @@ async function probe(page: Page): Promise<void> {
     return out;
   });
   log(`probe: ${JSON.stringify(res)}`);
+  // a click that selects a node: the main-thread work it causes (store, elements, diff-apply, list mirror, redraw)
+  const cb = (await page.getByTestId('canvas').boundingBox())!;
+  const clicks: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const at = await page.evaluate((i) => {
+      const n = window.__lorecraftCanvas!.cy.nodes()[100 * (i + 1)]!;
+      const g = window as unknown as { __lt: number; __ltObs?: PerformanceObserver };
+      g.__lt = 0;
+      g.__ltObs ??= new PerformanceObserver((l) => { for (const e of l.getEntries()) g.__lt += e.duration; });
+      g.__ltObs.observe({ type: 'longtask' });
+      return n.renderedPosition();
+    }, i);
+    await page.mouse.click(cb.x + at.x, cb.y + at.y);
+    await page.waitForTimeout(1000);
+    clicks.push(await page.evaluate(() => Math.round((window as unknown as { __lt: number }).__lt)));
+  }
+  log(`probe: long-task ms in the second after a node click: ${JSON.stringify(clicks)}`);
 }
 
 /** Diagnostics (LORECRAFT_CANVAS_PROFILE): time every Cytoscape render() call and note long tasks. */
