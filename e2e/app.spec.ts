@@ -86,8 +86,12 @@ test('main window screenshot for the README', async ({ app }) => {
   await app.open('Red Hand');
   await expect(app.panel).toContainText('ALLIED_WITH');
   await expect.poll(() => app.canvas().nodeCount()).toBeGreaterThan(40);
+  // the picture is of the laid-out graph: wait for the force layout to stop
+  await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined)).toBe(true);
   // (returns nothing: serialising the Cytoscape instance back would take a minute)
   await page.evaluate(() => { window.__lorecraft?.cy?.fit(undefined, 30); });
+  // edges are hidden while the viewport moves (hideEdgesOnViewport) and drawn again once it rests
+  await page.waitForTimeout(400);
   await page.screenshot({ path: 'docs/screenshot.png' });
 });
 
