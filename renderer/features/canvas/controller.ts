@@ -82,6 +82,9 @@ export class CanvasController {
   private pendingEdges: EdgeDef[] | null = null;
   /** draw elements straight onto the canvas, bypassing Cytoscape's texture caches (big graphs: drawsDirect) */
   private direct = false;
+  private wantDirect = false;
+  /** the first full layout has finished */
+  private settled = false;
 
   constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
     const webgl = !!opts.webgl;
@@ -235,12 +238,8 @@ export class CanvasController {
         }
       }
     });
-    const direct = drawsDirect(els);
-    if (direct !== this.direct) {
-      this.direct = direct;
-      // what was drawn from (or into) the caches is redrawn the other way
-      (cy as unknown as { renderer?(): { redrawHint?(g: string, on: boolean): void } | null }).renderer?.()?.redrawHint?.('eles', true);
-    }
+    this.wantDirect = drawsDirect(els);
+    this.syncDirect();
     const total = cy.nodes().not(TEMP).length;
     if (!total) return;
     if (!this.laidOut || added.length > total / 2) {
@@ -268,6 +267,21 @@ export class CanvasController {
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
     this.metrics.layoutDoneAt ??= performance.now();
+    this.settled = true;
+    this.syncDirect();
+  }
+
+  /**
+   * Direct drawing pays off from the first pan or zoom on: until the first
+   * layout is done the caches stay on (measured at 5k nodes: the first frames
+   * and the layout took ~0.5 s longer drawn directly).
+   */
+  private syncDirect(): void {
+    const direct = this.wantDirect && this.settled;
+    if (direct === this.direct) return;
+    this.direct = direct;
+    // what was drawn from (or into) the caches is redrawn the other way
+    (this.cy as unknown as { renderer?(): { redrawHint?(g: string, on: boolean): void } | null }).renderer?.()?.redrawHint?.('eles', true);
   }
 
   /** The edges held back for the first paint, minus any whose ends have gone (or that arrived since). */
