@@ -23,7 +23,7 @@
  * Run directly: node bin/run-ts.mjs bench/canvas.ts [--quick]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -147,7 +147,6 @@ async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: 
 
 /** Diagnostics (LORECRAFT_CANVAS_PROFILE=shots:<dir>): screenshots at the fit zoom, x1.8 and x3 with a node selected. */
 async function shots(page: Page, dir: string): Promise<void> {
-  const { mkdirSync } = await import('node:fs');
   mkdirSync(dir, { recursive: true });
   for (const z of [1, 1.8, 3]) {
     await page.evaluate((z) => {
@@ -295,7 +294,6 @@ async function profiled<T>(page: Page, dir: string | undefined, name: string, fn
 }
 
 async function writeProfile(name: string, dir: string, profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples?: number[]; timeDeltas?: number[] }): Promise<void> {
-  const { writeFileSync, mkdirSync } = await import('node:fs');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
   // self time per function
