@@ -19,10 +19,11 @@ import { createTables, discardBulk, loadBulk, prepareBulk } from './kuzu/bulk.js
 import { guardCypher } from './kuzu/cypher-guard.js';
 import { type Conn, type OpenedDb, type Params, SerialQueue, closeDatabase, openDatabase } from './kuzu/db.js';
 import { applyDeltaTx } from './kuzu/delta.js';
+import { type FtsTokens, tokenize } from './kuzu/fts-bulk.js';
 import * as Q from './kuzu/queries.js';
 import { RelRegistry } from './kuzu/rels.js';
 import { toPlain } from './kuzu/rows.js';
-import { SearchIndex } from './kuzu/search.js';
+import { FTS_COLUMNS, SearchIndex } from './kuzu/search.js';
 import { SummaryCache } from './kuzu/summaries.js';
 import { neighbours, shortestPath } from './kuzu/traverse.js';
 
@@ -46,6 +47,11 @@ class KuzuStore implements GraphStore {
   private searchBuild: Promise<void> | null = null;
   /** open() created the database empty and nothing has written to it since: rebuild() loads into it as it is */
   private pristine = false;
+  /**
+   * Full-text tokens of the last rebuild(), counted while Kùzu loaded it; the next index build uses
+   * them (fts-bulk.ts) unless anything was written since (every write clears this).
+   */
+  private tokens: Promise<FtsTokens | null> | null = null;
 
   constructor(private readonly dbDir: string) {}
 
@@ -63,7 +69,7 @@ class KuzuStore implements GraphStore {
   }
 
   private write<T>(fn: (c: Conn) => Promise<T>): Promise<T> {
-    return this.writeQ.run(() => { this.pristine = false; return this.writing(() => fn(this.db().writer)); });
+    return this.writeQ.run(() => { this.pristine = false; this.tokens = null; return this.writing(() => fn(this.db().writer)); });
   }
 
   /** Brackets a write for the summary cache: cleared before and after, reads in between keep nothing. */
@@ -135,14 +141,20 @@ class KuzuStore implements GraphStore {
           this.o = await openDatabase(this.file);
         }
         this.searchIdx.reset();
+        this.tokens = null;
         this.reg = reg;
         const c = this.db().writer;
+        let tokens: Promise<FtsTokens | null> = Promise.resolve(null);
         try {
           await loadBulk(c, reg, plan, async () => {
             await setMeta(c, 'rels', reg.toJSON());
             // same transaction as the data: an interrupted rebuild leaves no fingerprint, so the next open() rebuilds again
             await setMeta(c, 'fingerprint', this.fingerprint);
+          }, () => {
+            // the main thread is free until Kùzu has committed: count the full-text tokens meanwhile, in short slices
+            tokens = tokenize(plan.rows, FTS_COLUMNS, () => new Promise<void>((res) => setImmediate(res))).catch(() => null);
           });
+          this.tokens = tokens;
         } catch (err) {
           // leave an empty but queryable graph (without fingerprint) behind
           await createTables(c, reg);
@@ -168,7 +180,12 @@ class KuzuStore implements GraphStore {
 
   private async buildSearchIndex(): Promise<void> {
     try {
-      await this.write((c) => this.searchIdx.ensure(c));
+      await this.writeQ.run(() => {
+        const tokens = this.tokens;
+        this.tokens = null;
+        this.pristine = false;
+        return this.writing(async () => this.searchIdx.ensure(this.db().writer, (await tokens) ?? undefined));
+      });
     } catch {
       await this.exclusive((c) => this.searchIdx.ensure(c));
     }

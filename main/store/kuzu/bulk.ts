@@ -17,7 +17,7 @@ import type { EntityRecord, RelationshipRecord } from '../../../shared/types.js'
 import { CoreError } from '../../core/api.js';
 import type { Conn } from './db.js';
 import { META_DDL, NODE_DDL, type RelRegistry, ident, relTableDDL } from './rels.js';
-import { toEntityRow } from './rows.js';
+import { type EntityRow, toEntityRow } from './rows.js';
 
 export interface EdgeRow { from: string; to: string; field: string | null; source: string; line: number }
 
@@ -51,6 +51,8 @@ export interface BulkPlan {
   files: Array<{ table: string; file: string }>;
   /** edge rows per REL table, written to files by loadBulk (mirror tables included) */
   edges: Array<{ table: string; rows: EdgeRow[]; mirror: boolean }>;
+  /** the Entity rows, in file order (the full-text tokenizer reads them) */
+  rows: EntityRow[];
 }
 
 /** Validate, register edge types in `reg`, write the Entity file. Caller must `discardBulk()`. */
@@ -73,14 +75,14 @@ export async function prepareBulk(reg: RelRegistry, entities: EntityRecord[], ed
     list.push(row);
   }
   const dir = await mkdtemp(join(tmpdir(), 'lorecraft-copy-'));
-  const plan: BulkPlan = { dir, files: [], edges: [] };
+  const plan: BulkPlan = { dir, files: [], edges: [], rows: entities.map(toEntityRow) };
   for (const [type, rows] of byType) {
     plan.edges.push({ table: type, rows, mirror: false });
     const inv = reg.get(type)?.inverse;
     if (inv) plan.edges.push({ table: inv, rows, mirror: true });
   }
   try {
-    await putFile(plan, 'Entity', entities.map(toEntityRow));
+    await putFile(plan, 'Entity', plan.rows);
   } catch (e) {
     await discardBulk(plan);
     throw e;
@@ -101,9 +103,11 @@ const copyStmt = (table: string, file: string): string => `COPY ${table === 'Ent
 /**
  * Create all tables and COPY every file in one transaction, then run `finish`
  * (Meta writes) before COMMIT. The edge files are written while the Entity
- * COPY runs (one statement in flight on `conn` at any time).
+ * COPY runs (one statement in flight on `conn` at any time). `idle` is
+ * called once this function's own JS work is done, while Kùzu runs the edge
+ * COPYs and the COMMIT.
  */
-export async function loadBulk(conn: Conn, reg: RelRegistry, plan: BulkPlan, finish: () => Promise<void>): Promise<void> {
+export async function loadBulk(conn: Conn, reg: RelRegistry, plan: BulkPlan, finish: () => Promise<void>, idle?: () => void): Promise<void> {
   await conn.query('BEGIN TRANSACTION');
   try {
     await createTables(conn, reg);
@@ -120,6 +124,8 @@ export async function loadBulk(conn: Conn, reg: RelRegistry, plan: BulkPlan, fin
       await nodeCopy.catch(() => undefined);
     }
     await nodeCopy;
+    idle?.();
+    // one COPY per statement: several COPYs in one multi-statement query segfault kuzu 0.11.3
     for (const { table, file } of written) await conn.query(copyStmt(table, file));
     await finish();
     await conn.query('COMMIT');
