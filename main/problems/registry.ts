@@ -29,6 +29,8 @@ export const GATHERED_RULES: RuleInfo[] = [
   g('read-failed', 'error', 'parse', 'a file or folder of the vault cannot be read', 'check its permissions'),
   g('symlink-loop', 'warning', 'parse', 'a symbolic link loops: skipped', 'remove or fix the link'),
   g('symlink-outside', 'warning', 'parse', 'a symbolic link leads outside the vault: not followed', 'move the target into the vault, or ignore this'),
+  g('broken-symlink', 'warning', 'parse', 'a symbolic link named .md points nowhere: skipped', 'fix or remove the link'),
+  g('not-a-file', 'warning', 'parse', 'a .md name leads to a pipe or a device, not a file: skipped', 'remove the link'),
   // lorecraft.yaml / schema.yaml (main/config)
   g('config-invalid', 'error', 'config', 'lorecraft.yaml or schema.yaml has a value of the wrong shape (that part falls back to its default)', 'fix the value at the line shown'),
   g('config-unknown-key', 'warning', 'config', 'lorecraft.yaml or schema.yaml has a key Lorecraft does not know', 'remove or fix the key'),

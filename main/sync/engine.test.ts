@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,22 @@ describe('SyncEngine', () => {
       const codes = e.model.problems().map((p) => `${p.code}:${p.file}`).sort();
       expect(codes).toEqual(expect.arrayContaining(['symlink-loop:a.md', 'symlink-loop:b.md', 'symlink-loop:npcs/loop', 'symlink-outside:outside']));
       expect((await e.store.getEntity('main/varo'))?.type).toBe('npc');
+    } finally { await closeEngine(e); }
+  });
+
+  it('a pipe behind a .md symbolic link is reported, not read (reading it would block the process)', async () => {
+    const { vault, db } = dirs();
+    writeFiles(vault, { 'schema.yaml': SCHEMA, 'Red Hand.md': '---\ntype: faction\n---\n' });
+    execFileSync('mkfifo', [join(vault, 'pipe')]);
+    symlinkSync(join(vault, 'pipe'), join(vault, 'Pipe.md'));
+    const e = await openEngine(vault, db);
+    try {
+      const r = await e.syncAll();
+      expect(r.entities).toBe(1);
+      expect(e.model.problems().map((p) => `${p.code}:${p.file}`)).toContain('not-a-file:Pipe.md');
+      // a write-back or watcher batch reads through the same path
+      await e.applyPaths(['Pipe.md'], 'disk');
+      expect([...e.model.notes()].map((n) => n.path)).toEqual(['Red Hand.md']);
     } finally { await closeEngine(e); }
   });
 
