@@ -104,8 +104,9 @@ const copyStmt = (table: string, file: string): string => `COPY ${table === 'Ent
  * Create all tables and COPY every file in one transaction, then run `finish`
  * (Meta writes) before COMMIT. The edge files are written while the Entity
  * COPY runs (one statement in flight on `conn` at any time). `idle` is
- * called once this function's own JS work is done, while Kùzu runs the edge
- * COPYs and the COMMIT.
+ * called while Kùzu runs the COMMIT, the one step that has no JS
+ * continuation waiting on the main thread (JS work started earlier, during
+ * the edge COPYs, held up every COPY's continuation: Thellade has 37).
  */
 export async function loadBulk(conn: Conn, reg: RelRegistry, plan: BulkPlan, finish: () => Promise<void>, idle?: () => void): Promise<void> {
   await conn.query('BEGIN TRANSACTION');
@@ -124,11 +125,12 @@ export async function loadBulk(conn: Conn, reg: RelRegistry, plan: BulkPlan, fin
       await nodeCopy.catch(() => undefined);
     }
     await nodeCopy;
-    idle?.();
     // one COPY per statement: several COPYs in one multi-statement query segfault kuzu 0.11.3
     for (const { table, file } of written) await conn.query(copyStmt(table, file));
     await finish();
-    await conn.query('COMMIT');
+    const commit = conn.query('COMMIT');
+    idle?.();
+    await commit;
   } catch (err) {
     try { await conn.query('ROLLBACK'); } catch { /* Kùzu already rolled back */ }
     throw err;

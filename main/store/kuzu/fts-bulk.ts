@@ -33,6 +33,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { Conn, Row } from './db.js';
 import { KUZU_DEFAULT_STOPWORDS } from './fts-stopwords.js';
 
@@ -63,18 +64,18 @@ function fit(a: Int32Array<ArrayBuffer>, i: number): Int32Array<ArrayBuffer> {
   return b;
 }
 
-/** Sliced work: `yieldEvery` rows, then `pause()` (rebuild passes a setImmediate tick). */
+/** Sliced work: after `sliceMs` of work, `pause()` (rebuild passes a setImmediate tick). */
 export async function tokenize(
   rows: ReadonlyArray<{ id: string }>,
   columns: readonly FtsColumn[],
   pause?: () => Promise<void>,
-  yieldEvery = 32,
+  sliceMs = 4,
 ): Promise<FtsTokens> {
   const out: FtsTokens = { columns: columns.map((c) => ({ ...c, docs: [] })), words: [] };
   const ids = new Map<string, number>();
   let seen = new Int32Array(1024);
   const touched: number[] = [];
-  let n = 0;
+  let sliceEnd = performance.now() + sliceMs;
   for (const row of rows) {
     for (const col of out.columns) {
       const text = (row as Record<string, unknown>)[col.column];
@@ -98,7 +99,7 @@ export async function tokenize(
       touched.length = 0;
       col.docs.push({ id: row.id, words, counts, len });
     }
-    if (pause && ++n % yieldEvery === 0) await pause();
+    if (pause && performance.now() >= sliceEnd) { await pause(); sliceEnd = performance.now() + sliceMs; }
   }
   return out;
 }
