@@ -175,15 +175,42 @@ export class VaultModel implements ModelView {
   // ---- updates -----------------------------------------------------------
 
   /** Replace the whole content (the model must be empty or is cleared first). */
+  /** Replace everything with `notes`. */
   load(notes: Iterable<ParsedNote>): GraphDelta {
+    return this.applyChanges(this.replacing(notes));
+  }
+
+  /**
+   * load() in two steps for a bulk load into an empty model: `onNoteRecords` gets the record of every
+   * note once ids are assigned, before references are resolved (the bulk of the work), then the event
+   * loop turns once (a store can start copying them) before the rest. The records are the very objects
+   * entities() returns. Callers serialise model changes (the sync engine's queue).
+   */
+  async loadInSteps(notes: Iterable<ParsedNote>, onNoteRecords: (records: EntityRecord[]) => void): Promise<GraphDelta> {
+    const staged = this.stage(this.replacing(notes));
+    if (this.bulk) {
+      const recs: EntityRecord[] = [];
+      for (const st of this.states.values()) recs.push(this.noteRecord(st));
+      onNoteRecords(recs);
+      await new Promise<void>((res) => setImmediate(res));
+    }
+    return this.complete(staged);
+  }
+
+  private replacing(notes: Iterable<ParsedNote>): Map<string, ParsedNote | null> {
     const changed = new Map<string, ParsedNote | null>();
     for (const p of this.states.keys()) changed.set(p, null);
     for (const n of notes) changed.set(n.path, n);
-    return this.applyChanges(changed);
+    return changed;
   }
 
   /** Apply created/changed (note) and deleted (null) files; returns the graph delta. */
   applyChanges(changed: Map<string, ParsedNote | null>): GraphDelta {
+    return this.complete(this.stage(changed));
+  }
+
+  /** First step of applyChanges: note states in, names indexed, ids assigned. */
+  private stage(changed: Map<string, ParsedNote | null>): { affected: Set<string>; toResolve: Set<string> } {
     this.trackEnts = new Map();
     this.trackEdges = new Map();
     this.problemCache = null;
@@ -238,7 +265,11 @@ export class VaultModel implements ModelView {
       toResolve.add(st.note.path);
     }
     for (const [st, id] of assign) { this.idOwner.set(id, st.note.path); this.touchEntity(id); }
+    return { affected, toResolve };
+  }
 
+  /** Second step: references resolved, contributions made, the delta. */
+  private complete({ affected, toResolve }: { affected: Set<string>; toResolve: Set<string> }): GraphDelta {
     for (const k of affected) for (const p of this.revIndex.get(k) ?? []) toResolve.add(p);
     const order = [...toResolve].sort();
     for (const p of order) { const st = this.states.get(p); if (st) this.withdraw(st); }
@@ -333,11 +364,18 @@ export class VaultModel implements ModelView {
     st.targets = targets;
     st.refKeys = [...refKeys];
     st.problems = problems;
+    this.noteRecord(st);
+  }
+
+  /** The note's entity record: made once per note state and id (it depends on nothing else). */
+  private noteRecord(st: NoteState): EntityRecord {
+    if (st.record && st.record.id === st.id) return st.record;
     const n = st.note;
     st.record = {
-      id: st.id, name: n.title, type: st.type, layer: st.layer, path, hash: n.hash,
+      id: st.id, name: n.title, type: st.type, layer: st.layer, path: n.path, hash: n.hash,
       tags: n.tags, aliases: n.aliases, properties: noteProperties(n, st.type, this.sv), body: n.body, placeholder: false,
     };
+    return st.record;
   }
 
   private contribute(st: NoteState): void {

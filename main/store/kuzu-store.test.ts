@@ -102,6 +102,77 @@ describe('open / rebuild', () => {
   });
 });
 
+describe('rebuild in two steps (RebuildSession)', () => {
+  it('copies the first entities at once, the rest and the edges at finish; equal to a plain rebuild', async () => {
+    expect(await store.open(testSchema(), 'fp1')).toBe(false);
+    const w = world();
+    const s = await store.beginRebuild();
+    expect(s).not.toBeNull();
+    s!.copyEntities(w.entities.slice(0, 3));
+    await s!.finish(w.entities, w.edges);
+    expect(await store.counts()).toEqual({ entities: 4, relationships: 4, placeholders: 1 });
+    expect(await store.getEntity(w.entities[0]!.id)).toEqual(w.entities[0]);
+    expect(await store.edgesOf('main/captain varo')).toHaveLength(3);
+    // the fingerprint is stored: a reopen keeps the data
+    await store.close();
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    expect(await store.open(testSchema(), 'fp1')).toBe(true);
+    expect((await store.counts()).entities).toBe(4);
+  });
+
+  it('is offered only on the empty store open() made; reads wait for the session to end', async () => {
+    await loaded();
+    expect(await store.beginRebuild()).toBeNull();
+    await store.close();
+    await rm(join(dir, '.lorecraft'), { recursive: true, force: true });
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    await store.open(testSchema(), 'fp1');
+    const s = (await store.beginRebuild())!;
+    let counted = false;
+    const counts = store.counts().then((c) => { counted = true; return c; });
+    s.copyEntities([ent('A')]);
+    await new Promise((res) => setTimeout(res, 50));
+    expect(counted).toBe(false);
+    await s.finish([ent('B')], []);
+    expect(await counts).toEqual({ entities: 2, relationships: 0, placeholders: 0 });
+  });
+
+  it('abort() leaves an empty, usable graph without fingerprint and gives the store back', async () => {
+    await store.open(testSchema(), 'fp1');
+    const s = (await store.beginRebuild())!;
+    s.copyEntities([ent('A'), ent('B')]);
+    await s.abort();
+    await expect(s.finish([], [])).rejects.toThrow(/already finished/);
+    expect(await store.counts()).toEqual({ entities: 0, relationships: 0, placeholders: 0 });
+    await store.rebuild([ent('C')], []);
+    expect((await store.counts()).entities).toBe(1);
+  });
+
+  it('refuses a record changed after it was handed over, a duplicate id or a dangling edge, leaving an empty graph', async () => {
+    await store.open(testSchema(), 'fp1');
+    const a = ent('A');
+    let s = (await store.beginRebuild())!;
+    s.copyEntities([a]);
+    await expect(s.finish([{ ...a, body: 'changed' }], [])).rejects.toThrow(/changed after it was handed over/);
+    expect(await store.counts()).toEqual({ entities: 0, relationships: 0, placeholders: 0 });
+    await store.close();
+    await rm(join(dir, '.lorecraft'), { recursive: true, force: true });
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    await store.open(testSchema(), 'fp1');
+    s = (await store.beginRebuild())!;
+    s.copyEntities([a, ent('A')]);
+    await expect(s.finish([a], [])).rejects.toThrow(/appears twice/);
+    await store.close();
+    await rm(join(dir, '.lorecraft'), { recursive: true, force: true });
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    await store.open(testSchema(), 'fp1');
+    s = (await store.beginRebuild())!;
+    s.copyEntities([a]);
+    await expect(s.finish([a], [edge('A', 'Nobody', 'LINKS_TO')])).rejects.toThrow(/main\/nobody/);
+    expect(await store.counts()).toEqual({ entities: 0, relationships: 0, placeholders: 0 });
+  });
+});
+
 describe('edges and natural Cypher', () => {
   it('edgesOf returns both directions with canonical names', async () => {
     await loaded();

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import type { EntityRecord, RelationshipRecord } from '../../shared/types.js';
 import type { Schema } from '../config/types.js';
 import { CoreError } from '../core/api.js';
-import type { GraphDelta, GraphStore } from './types.js';
-import { createTables, discardBulk, loadBulk, prepareBulk } from './kuzu/bulk.js';
+import type { GraphDelta, GraphStore, RebuildSession } from './types.js';
+import { BulkLoad, createTables, validateBulk } from './kuzu/bulk.js';
 import { guardCypher } from './kuzu/cypher-guard.js';
 import { type Conn, type OpenedDb, type Params, SerialQueue, closeDatabase, openDatabase } from './kuzu/db.js';
 import { applyDeltaTx } from './kuzu/delta.js';
@@ -127,43 +127,86 @@ class KuzuStore implements GraphStore {
 
   async rebuild(entities: EntityRecord[], edges: RelationshipRecord[]): Promise<void> {
     this.db();
-    const reg = RelRegistry.fromJSON(this.reg.toJSON());
-    const plan = await prepareBulk(reg, entities, edges);
-    try {
-      await this.readQ.run(() => this.writeQ.run(() => this.writing(async () => {
+    // before anything is dropped: a bad record leaves the graph as it was
+    validateBulk(this.reg, entities, edges);
+    const session = await this.session();
+    await session.finish(entities, edges);
+  }
+
+  async beginRebuild(): Promise<RebuildSession | null> {
+    this.db();
+    return this.pristine ? this.session() : null;
+  }
+
+  /**
+   * Takes both queues (held until the session's finish() or abort() settles), starts from an empty
+   * database (the one open() made, else a new file: faster than deleting rows, drops the FTS tables
+   * too), opens the load's transaction and hands out the session.
+   */
+  private session(): Promise<RebuildSession> {
+    return new Promise<RebuildSession>((handOut, fail) => {
+      let handed = false;
+      const task = this.readQ.run(() => this.writeQ.run(() => this.writing(async () => {
         const reuse = this.pristine;
         this.pristine = false;
+        this.tokens = null;
         if (!reuse) {
-          // old contents: start from an empty file (faster than deleting rows; drops the FTS index tables too)
           await closeDatabase(this.db());
           this.o = null;
           await this.removeFiles();
           this.o = await openDatabase(this.file);
         }
         this.searchIdx.reset();
-        this.tokens = null;
+        const reg = RelRegistry.fromJSON(this.reg.toJSON());
         this.reg = reg;
         const c = this.db().writer;
-        let tokens: Promise<FtsTokens | null> = Promise.resolve(null);
+        const load = new BulkLoad(c, reg);
+        let settle!: () => void;
+        const settled = new Promise<void>((res) => { settle = res; });
+        // whatever failed: leave an empty but queryable graph (without fingerprint) behind
+        const fallBack = async (): Promise<void> => {
+          await load.abort();
+          await createTables(c, reg).catch(() => undefined);
+        };
         try {
-          await loadBulk(c, reg, plan, async () => {
-            await setMeta(c, 'rels', reg.toJSON());
-            // same transaction as the data: an interrupted rebuild leaves no fingerprint, so the next open() rebuilds again
-            await setMeta(c, 'fingerprint', this.fingerprint);
-          }, () => {
-            // the main thread is free until Kùzu has committed: count the full-text tokens meanwhile, in short slices
-            tokens = tokenize(plan.rows, FTS_COLUMNS, () => new Promise<void>((res) => setImmediate(res))).catch(() => null);
-          });
-          this.tokens = tokens;
+          await load.begin();
         } catch (err) {
-          // leave an empty but queryable graph (without fingerprint) behind
-          await createTables(c, reg);
+          await fallBack();
+          await load.dispose();
           throw err;
         }
+        let done = false;
+        const end = async (fn: () => Promise<void>): Promise<void> => {
+          if (done) throw new CoreError('store-rebuild', 'this rebuild has already finished');
+          done = true;
+          try { await fn(); } finally { await load.dispose(); settle(); }
+        };
+        handed = true;
+        handOut({
+          copyEntities: (es) => { if (!done) load.copyEntities(es); },
+          finish: (es, edges) => end(async () => {
+            let tokens: Promise<FtsTokens | null> = Promise.resolve(null);
+            try {
+              await load.finish(es, edges, async () => {
+                await setMeta(c, 'rels', reg.toJSON());
+                // same transaction as the data: an interrupted rebuild leaves no fingerprint, so the next open() rebuilds again
+                await setMeta(c, 'fingerprint', this.fingerprint);
+              }, () => {
+                // the main thread is free until Kùzu has committed: count the full-text tokens meanwhile, in short slices
+                tokens = tokenize(load.rows, FTS_COLUMNS, () => new Promise<void>((res) => setImmediate(res))).catch(() => null);
+              });
+              this.tokens = tokens;
+            } catch (err) {
+              await fallBack();
+              throw err;
+            }
+          }),
+          abort: () => end(fallBack),
+        });
+        await settled;
       })));
-    } finally {
-      await discardBulk(plan);
-    }
+      task.catch((err: unknown) => { if (!handed) fail(err); });
+    });
   }
 
   /**

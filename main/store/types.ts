@@ -21,11 +21,30 @@ export interface GraphDelta {
 
 export interface GraphCounts { entities: number; relationships: number; placeholders: number }
 
+/**
+ * A rebuild fed in two steps, so the store copies the first entities while the caller computes the rest
+ * (the sync engine: the notes' records, then the model's references). The store is held (no reads, no
+ * writes) until finish() or abort() settles; the caller must call one of them.
+ */
+export interface RebuildSession {
+  /** Synchronous: these entities start loading now, in the background. They must not change afterwards. */
+  copyEntities(entities: readonly EntityRecord[]): void;
+  /** The other entities (one handed over may be listed again: as the same object) and every edge; resolves once queryable. */
+  finish(entities: Iterable<EntityRecord>, edges: RelationshipRecord[]): Promise<void>;
+  /** Nothing is loaded (the graph is left empty, as after a failed rebuild). */
+  abort(): Promise<void>;
+}
+
 export interface GraphStore {
   /** Open (creating if needed). Returns false when the stored fingerprint differs from `fingerprint` (caller rebuilds). */
   open(schema: Schema, fingerprint: string): Promise<boolean>;
   /** Drop everything and bulk-load (COPY FROM). The graph is queryable when this resolves. */
   rebuild(entities: EntityRecord[], edges: RelationshipRecord[]): Promise<void>;
+  /**
+   * A rebuild in two steps (RebuildSession), offered only while the store is empty as open() created it
+   * (else null: rebuild() checks the records before dropping anything).
+   */
+  beginRebuild(): Promise<RebuildSession | null>;
   /** Build/refresh the full-text index (may be called after rebuild, off the critical path). */
   ensureSearchIndex(): Promise<void>;
   applyDelta(delta: GraphDelta): Promise<void>;

@@ -84,6 +84,29 @@ describe('SyncEngine', () => {
     } finally { await closeEngine(e); }
   });
 
+  it('a cold sync that fails midway gives the store back (its two-step rebuild is aborted), and the next sync loads it', async () => {
+    const { vault, db } = dirs();
+    writeFiles(vault, { 'schema.yaml': SCHEMA, 'npcs/Varo.md': '---\ntype: npc\nfaction: "[[Red Hand]]"\n---\n', 'Red Hand.md': '---\ntype: faction\n---\n' });
+    const e = await openEngine(vault, db);
+    const real = e.store.beginRebuild.bind(e.store);
+    let fail = true;
+    e.store.beginRebuild = async () => {
+      const s = await real();
+      if (!s || !fail) return s;
+      return { ...s, copyEntities: () => { throw new Error('injected failure while the model loads'); } };
+    };
+    try {
+      await expect(e.syncAll()).rejects.toThrow(/injected failure/);
+      // not held by a forgotten session: reads and the next sync go through
+      expect(await e.store.counts()).toEqual({ entities: 0, relationships: 0, placeholders: 0 });
+      fail = false;
+      const r = await e.syncAll();
+      expect(r).toMatchObject({ full: true, entities: 2, relationships: 1 });
+      const ref = await fresh(vault);
+      expect({ model: dumpModel(e), store: await dumpStore(e.store) }).toEqual(ref);
+    } finally { await closeEngine(e); }
+  });
+
   it('on restart applies only what changed (created, changed, deleted, renamed) and equals a rebuild', async () => {
     const { vault, db } = dirs();
     writeFiles(vault, {

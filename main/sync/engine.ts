@@ -1,10 +1,12 @@
 /**
  * The sync engine: keeps model and store equal to the files.
  *
- * - syncAll(): walk + concurrent read/parse + model build; then a bulk
- *   rebuild (COPY FROM) when the store is empty, stale (fingerprint) or
- *   `full`, else only the difference. The FTS index is built after the graph
- *   is queryable (searchReady()).
+ * - syncAll(): walk + read/parse + model build; then a bulk rebuild (COPY
+ *   FROM) when the store is empty, stale (fingerprint) or `full`, else only
+ *   the difference. Into a store as open() created it, the rebuild is a
+ *   RebuildSession: opened while the files are read, the notes' records
+ *   copied while the model resolves references. The FTS index is built after
+ *   the graph is queryable (searchReady()).
  * - applyPaths(): targeted re-read (write-back, watcher).
  * - watcher (watcher.ts: one fs.watch per folder): events are coalesced into
  *   batches (quiet window, capped wait) and applied through the same path.
@@ -19,7 +21,7 @@ import { VaultModel } from '../model/model.js';
 import type { SchemaView } from '../model/schema-view.js';
 import type { ParseOptions } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
-import type { GraphDelta, GraphStore } from '../store/types.js';
+import type { GraphDelta, GraphStore, RebuildSession } from '../store/types.js';
 import { deltaIsEmpty, diffAgainstStore } from './diff.js';
 import { TaskQueue } from './queue.js';
 import { readNotes, readNotesSync } from './read.js';
@@ -106,6 +108,11 @@ export class VaultSyncEngine implements SyncEngine {
     return this.queue.run(async () => {
       const t0 = performance.now();
       this.state = 'syncing';
+      // A rebuild known to be needed into an empty store: the store opens its load while the files are read,
+      // and copies the notes' records while the model resolves references (RebuildSession).
+      const early = (!!opts.full || this.stale) && !this.loaded ? this.opts.store.beginRebuild() : null;
+      early?.catch(() => undefined);
+      let finishing = false;
       try {
         const walked = await walkVault(this.opts.vaultDir, this.model.layers);
         const t1 = performance.now();
@@ -115,7 +122,10 @@ export class VaultSyncEngine implements SyncEngine {
         const hadModel = this.loaded;
         const before = new Map<string, string>();
         for (const n of this.model.notes()) before.set(n.path, n.hash);
-        const delta = this.model.load(read.notes);
+        const session: RebuildSession | null = early ? await early.catch(() => null) : null;
+        const delta = session
+          ? await this.model.loadInSteps(read.notes, (records) => session.copyEntities(records))
+          : this.model.load(read.notes);
         const t3 = performance.now();
         let full = !!opts.full || this.stale;
         let changed = 0;
@@ -135,7 +145,12 @@ export class VaultSyncEngine implements SyncEngine {
           await this.writeDelta(delta);
         }
         if (full) {
-          await this.opts.store.rebuild([...this.model.entities()], [...this.model.edges()]);
+          if (session) {
+            finishing = true;
+            await session.finish(this.model.entities(), [...this.model.edges()]);
+          } else {
+            await this.opts.store.rebuild([...this.model.entities()], [...this.model.edges()]);
+          }
           this.stale = false;
           changed = read.notes.length;
         }
@@ -159,6 +174,8 @@ export class VaultSyncEngine implements SyncEngine {
         return report;
       } catch (err) {
         this.state = 'error';
+        // a session not handed its records holds the store: give it back (empty, no fingerprint)
+        if (early && !finishing) await (await early.catch(() => null))?.abort().catch(() => undefined);
         throw err;
       }
     });

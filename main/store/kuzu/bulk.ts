@@ -1,21 +1,27 @@
 /**
- * Bulk load for rebuild(). prepareBulk() validates the records and groups the
- * edges by table (before the store's queues are taken); loadBulk() then
- * creates the tables and COPYs every file inside ONE transaction (per-COPY
- * commits cost ~50-150 ms each; DDL + all COPYs in one transaction measured
- * ~0.4 s for 10k nodes + 50k edges, versus ~0.8 s with auto-commit), writing
- * each file while Kùzu copies the previous one on its own thread (JS and the
- * COPYs overlap on 2 cores). JSON needs no CSV quoting rules for commas,
- * quotes, newlines or unicode, and loads lists natively (CSV measured no
- * faster for the edge tables).
+ * Bulk load for rebuild(): BulkLoad creates the tables and COPYs every file
+ * inside ONE transaction (per-COPY commits cost ~50-150 ms each; DDL + all
+ * COPYs in one transaction measured ~0.4 s for 10k nodes + 50k edges, versus
+ * ~0.8 s with auto-commit). Kùzu copies on its own thread while JS goes on:
+ * - copyEntities() writes a batch synchronously and starts its COPY at once,
+ *   so it runs while the caller keeps the main thread (the sync engine hands
+ *   over the notes' records before the model resolves references);
+ * - finish() writes the remaining Entity rows in chunks (chunk k+1's JSON
+ *   while Kùzu copies chunk k; COPY into the non-empty table measured as
+ *   fast), the edge files while the last Entity COPY runs, then COPYs the
+ *   edges and commits.
+ * One statement is in flight on the connection at any time. JSON needs no
+ * CSV quoting rules for commas, quotes, newlines or unicode, and loads lists
+ * natively (CSV measured no faster for the edge tables).
  */
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityRecord, RelationshipRecord } from '../../../shared/types.js';
 import { CoreError } from '../../core/api.js';
 import type { Conn } from './db.js';
-import { META_DDL, NODE_DDL, type RelRegistry, ident, relTableDDL } from './rels.js';
+import { META_DDL, NODE_DDL, RelRegistry, ident, relTableDDL } from './rels.js';
 import { type EntityRow, toEntityRow } from './rows.js';
 
 export interface EdgeRow { from: string; to: string; field: string | null; source: string; line: number }
@@ -44,45 +50,29 @@ export async function createTables(conn: Conn, reg: RelRegistry): Promise<void> 
 
 const literal = (p: string): string => `'${p.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-export interface BulkPlan {
-  dir: string;
-  /** table name -> JSON file written so far (Entity first) */
-  files: Array<{ table: string; file: string }>;
-  /** edge rows per REL table, written to files by loadBulk (mirror tables included) */
-  edges: Array<{ table: string; rows: EdgeRow[]; mirror: boolean }>;
-  /** the entities, written to files by loadBulk in chunks */
-  entities: EntityRecord[];
-  /** the Entity rows in COPY order, filled by loadBulk (the full-text tokenizer reads them) */
-  rows: EntityRow[];
-}
-
-/** Validate, register edge types in `reg`, make the temp dir. Caller must `discardBulk()`. */
-export async function prepareBulk(reg: RelRegistry, entities: EntityRecord[], edges: RelationshipRecord[]): Promise<BulkPlan> {
+/**
+ * Checks a rebuild's records before anything is written: unique ids, and every edge between
+ * two of the entities. `reg` is not changed.
+ */
+export function validateBulk(reg: RelRegistry, entities: readonly EntityRecord[], edges: readonly RelationshipRecord[]): void {
+  const scratch = RelRegistry.fromJSON(reg.toJSON());
   const ids = new Set<string>();
   for (const e of entities) {
-    if (ids.has(e.id)) throw new CoreError('store-duplicate-id', `rebuild: entity id "${e.id}" appears twice (${e.path ?? 'placeholder'})`);
+    if (ids.has(e.id)) throw duplicateId(e);
     ids.add(e.id);
   }
-  const byType = new Map<string, EdgeRow[]>();
-  for (const e of edges) {
-    const { type, row } = canonicalEdge(reg, e);
-    for (const end of [row.from, row.to]) {
-      if (!ids.has(end)) {
-        throw new CoreError('store-dangling-edge', `rebuild: ${e.type} edge ${e.from} -> ${e.to} (${e.source}:${e.line}) refers to "${end}", which is not among the entities (create a placeholder for it)`);
-      }
+  for (const e of edges) checkEnds(e, canonicalEdge(scratch, e).row, ids);
+}
+
+const duplicateId = (e: EntityRecord): CoreError =>
+  new CoreError('store-duplicate-id', `rebuild: entity id "${e.id}" appears twice (${e.path ?? 'placeholder'})`);
+
+function checkEnds(e: RelationshipRecord, row: EdgeRow, ids: { has(id: string): boolean }): void {
+  for (const end of [row.from, row.to]) {
+    if (!ids.has(end)) {
+      throw new CoreError('store-dangling-edge', `rebuild: ${e.type} edge ${e.from} -> ${e.to} (${e.source}:${e.line}) refers to "${end}", which is not among the entities (create a placeholder for it)`);
     }
-    let list = byType.get(type);
-    if (!list) byType.set(type, (list = []));
-    list.push(row);
   }
-  const dir = await mkdtemp(join(tmpdir(), 'lorecraft-copy-'));
-  const plan: BulkPlan = { dir, files: [], edges: [], entities, rows: [] };
-  for (const [type, rows] of byType) {
-    plan.edges.push({ table: type, rows, mirror: false });
-    const inv = reg.get(type)?.inverse;
-    if (inv) plan.edges.push({ table: inv, rows, mirror: true });
-  }
-  return plan;
 }
 
 /** Entity chunks close at this much prose or this many rows: the first COPY starts early, later ones overlap the next chunk's JSON. */
@@ -103,61 +93,139 @@ function* entityChunks(entities: EntityRecord[]): Generator<EntityRecord[]> {
   if (start < entities.length) yield entities.slice(start);
 }
 
-async function putFile(plan: BulkPlan, table: string, rows: unknown[]): Promise<string | null> {
-  if (rows.length === 0) return null;
-  const file = join(plan.dir, `${plan.files.length}.json`);
-  await writeFile(file, JSON.stringify(rows));
-  plan.files.push({ table, file });
-  return file;
-}
-
 const copyStmt = (table: string, file: string): string => `COPY ${table === 'Entity' ? 'Entity' : ident(table)} FROM ${literal(file)}`;
+const noop = (): void => undefined;
 
-/**
- * Create all tables and COPY every file in one transaction, then run `finish`
- * (Meta writes) before COMMIT. One statement is in flight on `conn` at any
- * time, and JS works while it runs: the Entity rows go in chunks (the JSON of
- * chunk k+1 is written while Kùzu copies chunk k; COPY into the non-empty
- * table is as fast), the edge files while the last Entity COPY runs. `idle` is
- * called while Kùzu runs the COMMIT, the one step that has no JS
- * continuation waiting on the main thread (JS work started earlier, during
- * the edge COPYs, held up every COPY's continuation: Thellade has 37).
- */
-export async function loadBulk(conn: Conn, reg: RelRegistry, plan: BulkPlan, finish: () => Promise<void>, idle?: () => void): Promise<void> {
-  await conn.query('BEGIN TRANSACTION');
-  try {
-    await createTables(conn, reg);
-    let nodeCopy: Promise<unknown> = Promise.resolve();
-    const written: Array<{ table: string; file: string }> = [];
+/** One bulk load, one transaction: begin(), then copyEntities() any number of times, then finish() or abort(); dispose() at the end. */
+export class BulkLoad {
+  /** the Entity rows in COPY order (the full-text tokenizer reads them) */
+  readonly rows: EntityRow[] = [];
+  private readonly copied = new Map<string, EntityRecord>();
+  private inflight: Promise<unknown> = Promise.resolve();
+  private outstanding = 0;
+  private dir = '';
+  private files = 0;
+  private failure: unknown = null;
+  private open = false;
+
+  constructor(private readonly conn: Conn, private readonly reg: RelRegistry) {}
+
+  async begin(): Promise<void> {
+    this.dir = await mkdtemp(join(tmpdir(), 'lorecraft-copy-'));
+    await this.conn.query('BEGIN TRANSACTION');
+    this.open = true;
+    await createTables(this.conn, this.reg);
+  }
+
+  /**
+   * Synchronous: the batch's JSON is written now and its COPY starts at once (or right after the one in
+   * flight). A failure is kept and thrown by finish(); the records must not change afterwards (finish()
+   * checks they are the same objects).
+   */
+  copyEntities(entities: readonly EntityRecord[]): void {
+    if (this.failure !== null || entities.length === 0) return;
     try {
-      for (const chunk of entityChunks(plan.entities)) {
-        const rows = chunk.map(toEntityRow);
-        for (const r of rows) plan.rows.push(r);
-        const file = await putFile(plan, 'Entity', rows);
-        await nodeCopy;
-        if (file) nodeCopy = conn.query(copyStmt('Entity', file));
-      }
-      for (const { table, rows, mirror } of plan.edges) {
-        const file = await putFile(plan, table, mirror ? rows.map((r) => ({ ...r, from: r.to, to: r.from })) : rows);
-        if (file) written.push({ table, file });
-      }
-    } finally {
-      // never leave the COPY running (or its failure unobserved) behind a failed write
-      await nodeCopy.catch(() => undefined);
+      const rows = this.take(entities);
+      const file = this.nextFile();
+      writeFileSync(file, JSON.stringify(rows));
+      this.queue(copyStmt('Entity', file));
+    } catch (err) {
+      this.failure = err;
     }
-    await nodeCopy;
+  }
+
+  /**
+   * Copy `entities` not handed over yet (one already copied must be the very same record) and every edge,
+   * run `meta` (in the transaction), COMMIT. `idle` is called while Kùzu runs the COMMIT, the one step with
+   * no JS continuation waiting on the main thread (work started earlier held up every COPY's continuation).
+   */
+  async finish(entities: Iterable<EntityRecord>, edges: readonly RelationshipRecord[], meta: () => Promise<void>, idle?: () => void): Promise<void> {
+    if (this.failure !== null) throw this.failure;
+    const rest: EntityRecord[] = [];
+    const ids = new Set<string>(this.copied.keys());
+    for (const e of entities) {
+      const c = this.copied.get(e.id);
+      if (c === undefined) {
+        if (ids.has(e.id)) throw duplicateId(e);
+        ids.add(e.id);
+        rest.push(e);
+      } else if (c !== e) {
+        throw new CoreError('store-rebuild-changed', `rebuild: entity ${e.id} changed after it was handed over for copying`);
+      }
+    }
+    const tablesBefore = new Set(this.reg.tables());
+    const byType = new Map<string, EdgeRow[]>();
+    for (const e of edges) {
+      const { type, row } = canonicalEdge(this.reg, e);
+      checkEnds(e, row, ids);
+      let list = byType.get(type);
+      if (!list) byType.set(type, (list = []));
+      list.push(row);
+    }
+    // relationship types met only now (not in the schema) get their tables in this transaction
+    for (const t of this.reg.tables()) if (!tablesBefore.has(t)) this.queue(relTableDDL(t));
+    for (const chunk of entityChunks(rest)) {
+      const rows = this.take(chunk);
+      const file = this.nextFile();
+      await writeFile(file, JSON.stringify(rows));
+      this.queue(copyStmt('Entity', file));
+    }
+    const edgeFiles: Array<{ table: string; file: string }> = [];
+    for (const [type, rows] of byType) {
+      edgeFiles.push({ table: type, file: await this.putRows(rows) });
+      const inv = this.reg.get(type)?.inverse;
+      if (inv) edgeFiles.push({ table: inv, file: await this.putRows(rows.map((r) => ({ ...r, from: r.to, to: r.from }))) });
+    }
+    await this.inflight;
     // one COPY per statement: several COPYs in one multi-statement query segfault kuzu 0.11.3
-    for (const { table, file } of written) await conn.query(copyStmt(table, file));
-    await finish();
-    const commit = conn.query('COMMIT');
+    for (const { table, file } of edgeFiles) await this.conn.query(copyStmt(table, file));
+    await meta();
+    const commit = this.conn.query('COMMIT');
+    this.open = false;
     idle?.();
     await commit;
-  } catch (err) {
-    try { await conn.query('ROLLBACK'); } catch { /* Kùzu already rolled back */ }
-    throw err;
   }
-}
 
-export async function discardBulk(plan: BulkPlan): Promise<void> {
-  await rm(plan.dir, { recursive: true, force: true });
+  /** Roll back (after the statement in flight, if any). */
+  async abort(): Promise<void> {
+    await this.inflight.catch(noop);
+    if (!this.open) return;
+    this.open = false;
+    try { await this.conn.query('ROLLBACK'); } catch { /* Kùzu already rolled back */ }
+  }
+
+  async dispose(): Promise<void> {
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+  }
+
+  private take(entities: readonly EntityRecord[]): EntityRow[] {
+    const rows: EntityRow[] = [];
+    for (const e of entities) {
+      if (this.copied.has(e.id)) throw duplicateId(e);
+      this.copied.set(e.id, e);
+      const r = toEntityRow(e);
+      rows.push(r);
+      this.rows.push(r);
+    }
+    return rows;
+  }
+
+  private nextFile(): string {
+    return join(this.dir, `${this.files++}.json`);
+  }
+
+  private async putRows(rows: unknown[]): Promise<string> {
+    const file = this.nextFile();
+    await writeFile(file, JSON.stringify(rows));
+    return file;
+  }
+
+  /** Start `stmt` now if nothing is outstanding, else right after the last one queued; never two at once. */
+  private queue(stmt: string): void {
+    const start = (): Promise<unknown> => this.conn.query(stmt);
+    const p = this.outstanding === 0 ? start() : this.inflight.then(start);
+    this.outstanding++;
+    this.inflight = p.finally(() => { this.outstanding--; });
+    this.inflight.catch(noop);
+  }
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { EntityRecord } from '../../../shared/types.js';
 import { prng } from '../../../shared/prng.js';
 import { ent, testSchema } from '../test-helpers.js';
-import { loadBulk, prepareBulk, discardBulk } from './bulk.js';
+import { BulkLoad } from './bulk.js';
 import { type Conn, type OpenedDb, closeDatabase, openDatabase } from './db.js';
 import { applyDeltaTx } from './delta.js';
 import { KUZU_DEFAULT_STOPWORDS } from './fts-stopwords.js';
@@ -48,13 +48,13 @@ function corpus(n: number, seed: number): EntityRecord[] {
 
 async function load(dir: string, name: string, entities: EntityRecord[], bulk: boolean): Promise<OpenedDb> {
   const o = await openDatabase(join(dir, name));
-  const reg = RelRegistry.fromSchema(testSchema());
-  const plan = await prepareBulk(reg, entities, []);
+  const load = new BulkLoad(o.writer, RelRegistry.fromSchema(testSchema()));
   try {
-    await loadBulk(o.writer, reg, plan, async () => undefined);
-    await new SearchIndex().ensure(o.writer, bulk ? await tokenize(plan.rows, FTS_COLUMNS) : undefined);
+    await load.begin();
+    await load.finish(entities, [], async () => undefined);
+    await new SearchIndex().ensure(o.writer, bulk ? await tokenize(load.rows, FTS_COLUMNS) : undefined);
   } finally {
-    await discardBulk(plan);
+    await load.dispose();
   }
   return o;
 }
@@ -145,10 +145,10 @@ describe('bulk full-text build in the store', () => {
     const d = await mkdtemp(join(tmpdir(), 'lorecraft-fts-fallback-'));
     const o = await openDatabase(join(d, 'g.kuzu'));
     try {
-      const reg = RelRegistry.fromSchema(testSchema());
-      const plan = await prepareBulk(reg, [ent('Old Mill', { body: 'a dragon sleeps beneath the mill' })], []);
-      await loadBulk(o.writer, reg, plan, async () => undefined);
-      await discardBulk(plan);
+      const load = new BulkLoad(o.writer, RelRegistry.fromSchema(testSchema()));
+      await load.begin();
+      await load.finish([ent('Old Mill', { body: 'a dragon sleeps beneath the mill' })], [], async () => undefined);
+      await load.dispose();
       // tokens of an entity the table does not hold: the bulk build throws before writing anything
       const nobody: { id: string } = { id: 'main/nobody', ...{ body: 'dragon', names_text: 'Nobody', tags_text: '' } };
       const tokens = await tokenize([nobody], FTS_COLUMNS);
