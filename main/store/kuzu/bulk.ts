@@ -48,7 +48,8 @@ export async function createTables(conn: Conn, reg: RelRegistry): Promise<void> 
   for (const t of reg.tables()) await conn.query(relTableDDL(t));
 }
 
-const literal = (p: string): string => `'${p.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+/** A file path as a Cypher string literal (quotes and backslashes escaped: a temp dir may hold either). */
+export const literal = (p: string): string => `'${p.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /**
  * Checks a rebuild's records before anything is written: unique ids, and every edge between

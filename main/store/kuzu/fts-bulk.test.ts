@@ -6,7 +6,7 @@
  * again after the same inserts, updates and deletes (Kùzu maintains both the same way).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityRecord } from '../../../shared/types.js';
@@ -52,7 +52,10 @@ async function load(dir: string, name: string, entities: EntityRecord[], bulk: b
   try {
     await load.begin();
     await load.finish(entities, [], async () => undefined);
-    await new SearchIndex().ensure(o.writer, bulk ? await tokenize(load.rows, FTS_COLUMNS) : undefined);
+    const idx = new SearchIndex();
+    await idx.ensure(o.writer, bulk ? await tokenize(load.rows, FTS_COLUMNS) : undefined);
+    // the bulk build falls back to CREATE_FTS_INDEX on failure: make sure each side is what it claims
+    expect(idx.builtBy).toBe(bulk ? 'bulk' : 'create_fts_index');
   } finally {
     await load.dispose();
   }
@@ -155,9 +158,29 @@ describe('bulk full-text build in the store', () => {
       const idx = new SearchIndex();
       await idx.ensure(o.writer, tokens);
       expect(idx.isReady).toBe(true);
+      expect(idx.builtBy).toBe('create_fts_index');
       expect((await idx.search(o.reader, 'dragon', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Old Mill']);
     } finally {
       await closeDatabase(o);
+      await rm(d, { recursive: true, force: true });
+    }
+  });
+
+  it('loads from a temp folder whose path holds a quote and a backslash', async () => {
+    const d = await mkdtemp(join(tmpdir(), 'lorecraft-fts-quote-'));
+    const odd = join(d, "it's \\ here");
+    await mkdir(odd);
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = odd;
+    let o: OpenedDb | null = null;
+    try {
+      expect(tmpdir()).toBe(odd);
+      o = await load(d, 'g.kuzu', [ent('Old Mill', { body: 'a dragon sleeps beneath the mill' })], true);
+      const hits = await new SearchIndex().search(o.reader, 'dragon', { limit: 5 });
+      expect(hits.map((h) => h.entity.name)).toEqual(['Old Mill']);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR; else process.env.TMPDIR = before;
+      if (o) await closeDatabase(o);
       await rm(d, { recursive: true, force: true });
     }
   });

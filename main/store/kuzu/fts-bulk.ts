@@ -34,6 +34,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { literal } from './bulk.js';
 import type { Conn, Row } from './db.js';
 import { KUZU_DEFAULT_STOPWORDS } from './fts-stopwords.js';
 
@@ -263,7 +264,7 @@ export async function buildFtsBulk(c: Conn, tokens: FtsTokens): Promise<void> {
             `CREATE REL TABLE \`${p}_appears_in\` (FROM \`${p}_terms\` TO \`${p}_docs\`, tf UINT64)`,
           );
           // COPY from an empty file is refused: an index over no text keeps empty tables
-          if (!f.empty) stmts.push(`COPY \`${p}_docs\` FROM '${f.docs}' ${CSV}`, `COPY \`${p}_terms\` FROM '${f.terms}' ${CSV}`, `COPY \`${p}_appears_in\` FROM '${f.appears}' ${CSV}`);
+          if (!f.empty) stmts.push(`COPY \`${p}_docs\` FROM ${literal(f.docs)} ${CSV}`, `COPY \`${p}_terms\` FROM ${literal(f.terms)} ${CSV}`, `COPY \`${p}_appears_in\` FROM ${literal(f.appears)} ${CSV}`);
         }
         // one statement at a time: a multi-statement query that creates a table and COPYs into it segfaults kuzu 0.11.3
         for (const st of stmts) await c.query(st);

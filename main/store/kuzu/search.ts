@@ -56,6 +56,8 @@ interface Cand {
 
 export class SearchIndex {
   private ready = false;
+  /** how this process last built the indexes (null: it did not; tests and diagnostics) */
+  builtBy: 'bulk' | 'create_fts_index' | null = null;
 
   get isReady(): boolean {
     return this.ready;
@@ -92,6 +94,7 @@ export class SearchIndex {
       try {
         await buildFtsBulk(c, tokens);
         this.ready = true;
+        this.builtBy = 'bulk';
         return;
       } catch {
         // whatever it left (an index registered, tables of one that was not): start over the standard way
@@ -117,6 +120,7 @@ export class SearchIndex {
       }
     }
     this.ready = true;
+    this.builtBy = 'create_fts_index';
   }
 
   /**
