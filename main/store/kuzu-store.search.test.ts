@@ -100,4 +100,16 @@ describe('search', () => {
     await building;
     expect((await store.search('crossing', { limit: 5 }))).toHaveLength(5);
   });
+
+  it('after a rebuild the indexes are built in bulk (fts-bulk.ts), not by CREATE_FTS_INDEX', async () => {
+    // beforeEach rebuilt and built the index; a silent fallback would only show as a slower search-ready
+    const builtBy = (s: GraphStore): unknown => (s as unknown as { searchIdx: { builtBy: unknown } }).searchIdx.builtBy;
+    expect(builtBy(store)).toBe('bulk');
+    await store.rebuild([ent('Moon Gate', { body: 'silver fortress' })], []);
+    await store.applyDelta({ removeEntities: [], upsertEntities: [ent('Sun Gate', { body: 'golden fortress' })], removeEdges: [], addEdges: [] });
+    // a write between the rebuild and the build: the tokens are stale, the standard build runs
+    await store.ensureSearchIndex();
+    expect(builtBy(store)).toBe('create_fts_index');
+    expect((await store.search('fortress', { limit: 5 })).map((h) => h.entity.name).sort()).toEqual(['Moon Gate', 'Sun Gate']);
+  });
 });
