@@ -175,7 +175,6 @@ export class VaultModel implements ModelView {
   // ---- updates -----------------------------------------------------------
 
   /** Replace the whole content (the model must be empty or is cleared first). */
-  /** Replace everything with `notes`. */
   load(notes: Iterable<ParsedNote>): GraphDelta {
     return this.applyChanges(this.replacing(notes));
   }
