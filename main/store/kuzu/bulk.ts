@@ -165,12 +165,7 @@ export class BulkLoad {
     }
     // relationship types met only now (not in the schema) get their tables in this transaction
     for (const t of this.reg.tables()) if (!tablesBefore.has(t)) this.queue(relTableDDL(t));
-    for (const chunk of entityChunks(rest)) {
-      const rows = this.take(chunk);
-      const file = this.nextFile();
-      await writeFile(file, JSON.stringify(rows));
-      this.queue(copyStmt('Entity', file));
-    }
+    for (const chunk of entityChunks(rest)) this.queue(copyStmt('Entity', await this.putRows(this.take(chunk))));
     const edgeFiles: Array<{ table: string; file: string }> = [];
     for (const [type, rows] of byType) {
       edgeFiles.push({ table: type, file: await this.putRows(rows) });

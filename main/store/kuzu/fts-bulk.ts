@@ -232,14 +232,20 @@ async function writeFiles(dir: string, tokens: FtsTokens, offsets: Map<string, n
 
 const STOPWORDS_TABLE = 'default_english_stopwords';
 
+/** Kùzu names an FTS index's internal tables `<Entity's table id>_<index>_…`: the prefix for an index. */
+export async function internalPrefix(c: Conn): Promise<(index: string) => string> {
+  const ids = await c.query("CALL show_tables() WHERE name = 'Entity' RETURN id");
+  const id = Number(ids[0]?.id ?? 0);
+  return (index) => `${id}_${index}`;
+}
+
 /**
  * Build every index of `tokens` on `c` (the write connection, write queue held; none of these
  * indexes may exist yet). On failure everything is rolled back, except an index whose
  * registration failed: the caller drops its partial state (SearchIndex.ensure).
  */
 export async function buildFtsBulk(c: Conn, tokens: FtsTokens): Promise<void> {
-  const ids = await c.query("CALL show_tables() WHERE name = 'Entity' RETURN id");
-  const prefix = (index: string): string => `${Number(ids[0]?.id ?? 0)}_${index}`;
+  const prefix = await internalPrefix(c);
   const offsets = new Map<string, number>();
   for (const r of await c.query('MATCH (e:Entity) RETURN e.id AS id, OFFSET(ID(e)) AS o')) offsets.set(String(r.id), Number(r.o));
   const stems = await kuzuStems(c, tokens.words);

@@ -14,7 +14,7 @@
  */
 import type { EntitySummary, SearchHit } from '../../../shared/types.js';
 import { type Conn, type Params, type Row, allSettled } from './db.js';
-import { type FtsColumn, type FtsTokens, buildFtsBulk } from './fts-bulk.js';
+import { type FtsColumn, type FtsTokens, buildFtsBulk, internalPrefix } from './fts-bulk.js';
 import { entitiesByIds } from './queries.js';
 import { rowToSummary, summaryProjection } from './rows.js';
 import type { SummaryCache } from './summaries.js';
@@ -30,8 +30,7 @@ export const FTS_COLUMNS: readonly FtsColumn[] = INDEXES.map((i) => ({ index: i.
 
 /** Drop the internal tables/macro a failed CREATE_FTS_INDEX may have left (Entity is table 0, but match any id). */
 async function dropPartial(c: Conn, index: string): Promise<void> {
-  const ids = await c.query("CALL show_tables() WHERE name = 'Entity' RETURN id");
-  const prefix = `${Number(ids[0]?.id ?? 0)}_${index}`;
+  const prefix = (await internalPrefix(c))(index);
   // the index's tables are internal: invisible to DROP unless the internal catalog is enabled
   await c.query('CALL enable_internal_catalog=true');
   try {
