@@ -6,6 +6,9 @@
  *   cold_sync_ms[vault]        open + full sync until the graph is queryable (fresh database)
  *   search_ready_ms[vault]     ... until full-text search is ready (index built after the graph is usable)
  *   read_parse_floor_ms[vault] the same files only walked, read and parsed: no model, no database
+ *   store_load_floor_ms[vault] Kùzu alone loading the same graph from files written beforehand (store-floor.ts),
+ *                              with store_load_floor_phases_ms {entities, edges, commit, rel_tables}
+ *   cold_sync_floor_ratio[vault]  cold_sync_ms / read_parse_floor_ms
  *   incremental_update_ms      one file changed on disk -> the watcher -> the graph answers with the change
  *   lookup_ms, neighbours_3hop_ms, path_ms, search_ms   {p50, p95, n}
  *   rss_mb                     peak resident set size of this process
@@ -26,6 +29,7 @@ import { LayerMap } from '../main/model/layers.js';
 import { readNotes } from '../main/sync/read.js';
 import { walkVault } from '../main/sync/walk.js';
 import { generateVault, type GeneratedVault } from './generate.js';
+import { type StoreFloor, storeLoadFloor } from './store-floor.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const THELLADE = resolve(ROOT, '..', 'shared', 'fixtures', 'vaults', 'thellade');
@@ -136,6 +140,7 @@ async function main(): Promise<void> {
   const result: Record<string, unknown> = {
     date: new Date().toISOString(), quick, node: process.version,
     cold_sync_ms: {}, cold_sync_phases_ms: {}, search_ready_ms: {}, search_after_queryable_ms: {}, read_parse_floor_ms: {}, counts: {},
+    store_load_floor_ms: {}, store_load_floor_phases_ms: {}, cold_sync_floor_ratio: {},
   };
   const put = (k: string, vault: string, v: unknown) => { (result[k] as Record<string, unknown>)[vault] = v; };
   const log = (s: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${s}\n`);
@@ -156,11 +161,15 @@ async function main(): Promise<void> {
       for (let i = 0; i < runs; i++) floors.push(await floor(spec));
       put('read_parse_floor_ms', spec.key, Math.round(Math.min(...floors)));
       let best: { queryable: number; searchReady: number; phases: unknown } | null = null;
+      let storeFloor: StoreFloor | null = null;
       for (let i = 0; i < runs; i++) {
         const c = await coldSync(spec, tmp);
         if (!best || c.queryable < best.queryable) best = c;
         const s = c.core.status();
         put('counts', spec.key, { entities: s.entities, relationships: s.relationships, placeholders: s.placeholders });
+        const m = c.core.engine.model;
+        const sf = await storeLoadFloor(m.schema(), m.entities(), m.edges(), tmp);
+        if (!storeFloor || sf.total < storeFloor.total) storeFloor = sf;
         const keep = i === runs - 1 && spec.gen && spec === specs.filter((x) => x.gen).pop();
         if (keep) big = { core: c.core, spec }; else await c.core.close();
       }
@@ -168,7 +177,10 @@ async function main(): Promise<void> {
       put('search_ready_ms', spec.key, Math.round(best!.searchReady));
       put('search_after_queryable_ms', spec.key, Math.round(best!.searchReady - best!.queryable));
       put('cold_sync_phases_ms', spec.key, best!.phases);
-      log(`${spec.key}: floor ${Math.min(...floors).toFixed(0)} ms, queryable ${best!.queryable.toFixed(0)} ms, search ready ${best!.searchReady.toFixed(0)} ms`);
+      put('store_load_floor_ms', spec.key, storeFloor!.total);
+      put('store_load_floor_phases_ms', spec.key, storeFloor);
+      put('cold_sync_floor_ratio', spec.key, Math.round((best!.queryable / Math.min(...floors)) * 100) / 100);
+      log(`${spec.key}: floor ${Math.min(...floors).toFixed(0)} ms, store floor ${storeFloor!.total} ms, queryable ${best!.queryable.toFixed(0)} ms, search ready ${best!.searchReady.toFixed(0)} ms`);
     }
     if (big) {
       result.query_vault = big.spec.key;
