@@ -38,7 +38,8 @@ interface NoteState {
   edgeKeys: string[];
   placeholders: Array<[string, string]>;
   targets: string[];
-  refKeys: string[];
+  /** reverse-index keys of `refs` (refKeysOf: computed when the reverse index first needs them) */
+  refKeys: string[] | null;
   problems: Problem[];
 }
 
@@ -48,9 +49,18 @@ const sameEdge = (a: RelationshipRecord, b: RelationshipRecord) =>
 const edgeOrder = (a: RelationshipRecord, b: RelationshipRecord) =>
   a.source < b.source ? -1 : a.source > b.source ? 1 : a.line - b.line;
 
-function addRefKeys(r: Ref, into: Set<string>): void {
-  into.add('n:' + r.key);
-  if (r.pathKey !== undefined) { into.add('p:' + r.pathKey); into.add('n:' + r.targetKey); }
+/** The reverse-index keys a note's references look up ('n:<name>', 'p:<path>'): a function of its refs alone. */
+function refKeysOf(st: NoteState): string[] {
+  if (st.refKeys === null) {
+    const into = new Set<string>();
+    for (const r of st.refs) {
+      if (!r.key) continue;
+      into.add('n:' + r.key);
+      if (r.pathKey !== undefined) { into.add('p:' + r.pathKey); into.add('n:' + r.targetKey); }
+    }
+    st.refKeys = [...into];
+  }
+  return st.refKeys;
 }
 
 export interface ResolvedRef { path: string | undefined }
@@ -62,7 +72,8 @@ export class VaultModel implements ModelView {
   private readonly idOwner = new Map<string, string>();
   private readonly records = new Map<string, EntityRecord>();
   private readonly phRefs = new Map<string, Map<string, string>>();
-  private readonly edgeCands = new Map<string, RelationshipRecord[]>();
+  /** edge key -> the notes' edges with that key (one record, or several: the first by edgeOrder is visible) */
+  private readonly edgeCands = new Map<string, Cands>();
   private readonly visibleEdges = new Map<string, RelationshipRecord>();
   // Derived indexes, built lazily after a bulk load (warm()) so a cold sync reaches "queryable" sooner.
   private outAdj = new Map<string, Set<string>>();
@@ -122,7 +133,7 @@ export class VaultModel implements ModelView {
   }
 
   private addRev(st: NoteState): void {
-    for (const k of st.refKeys) {
+    for (const k of refKeysOf(st)) {
       let s = this.revIndex.get(k);
       if (!s) { s = new Set(); this.revIndex.set(k, s); }
       s.add(st.note.path);
@@ -291,7 +302,7 @@ export class VaultModel implements ModelView {
     provides.push(['path', pathKey(note.path)]);
     return {
       note, layer, type, typeProblems, nameKey, id: '', provides, refs: noteRefs(note, type, this.sv),
-      resolved: false, record: null, edges: [], edgeKeys: [], placeholders: [], targets: [], refKeys: [], problems: [],
+      resolved: false, record: null, edges: [], edgeKeys: [], placeholders: [], targets: [], refKeys: null, problems: [],
     };
   }
 
@@ -329,11 +340,9 @@ export class VaultModel implements ModelView {
     const seen = new Set<string>();
     const placeholders: Array<[string, string]> = [];
     const targets: string[] = [];
-    const refKeys = new Set<string>();
     for (const r of st.refs) {
       const key = r.key;
       if (!key) continue;
-      addRefKeys(r, refKeys);
       const hit = this.lookupRef(st.layer, r);
       let target: string;
       if (hit !== undefined) target = this.states.get(hit)!.id;
@@ -361,7 +370,6 @@ export class VaultModel implements ModelView {
     st.edgeKeys = edgeKeys;
     st.placeholders = placeholders;
     st.targets = targets;
-    st.refKeys = [...refKeys];
     st.problems = problems;
     this.noteRecord(st);
   }
@@ -385,7 +393,9 @@ export class VaultModel implements ModelView {
       const k = st.edgeKeys[i]!;
       this.touchEdge(k);
       const c = this.edgeCands.get(k);
-      if (c) c.push(e); else this.edgeCands.set(k, [e]);
+      if (c === undefined) this.edgeCands.set(k, e);
+      else if (Array.isArray(c)) c.push(e);
+      else this.edgeCands.set(k, [c, e]);
     }
     for (const [pid, name] of st.placeholders) {
       this.touchEntity(pid);
@@ -404,10 +414,12 @@ export class VaultModel implements ModelView {
     for (const k of st.edgeKeys) {
       this.touchEdge(k);
       const c = this.edgeCands.get(k);
-      if (!c) continue;
+      if (c === undefined) continue;
+      if (!Array.isArray(c)) { if (c.source === path) this.edgeCands.delete(k); continue; }
       const i = c.findIndex((x) => x.source === path);
       if (i >= 0) c.splice(i, 1);
-      if (c.length === 0) this.edgeCands.delete(k);
+      if (c.length === 1) this.edgeCands.set(k, c[0]!);
+      else if (c.length === 0) this.edgeCands.delete(k);
     }
     for (const [pid] of st.placeholders) {
       this.touchEntity(pid);
@@ -415,7 +427,7 @@ export class VaultModel implements ModelView {
       if (m) { m.delete(path); if (m.size === 0) this.phRefs.delete(pid); }
     }
     if (this.revValid) {
-      for (const k of st.refKeys) {
+      for (const k of refKeysOf(st)) {
         const s = this.revIndex.get(k);
         if (s) { s.delete(path); if (s.size === 0) this.revIndex.delete(k); }
       }
@@ -456,8 +468,7 @@ export class VaultModel implements ModelView {
       for (const id of this.idOwner.keys()) this.trackEnts.set(id, undefined);
       for (const id of this.phRefs.keys()) this.trackEnts.set(id, undefined);
       for (const [k, c] of this.edgeCands) {
-        if (c.length > 1) c.sort(edgeOrder);
-        const e = c[0]!;
+        const e = visibleOf(c)!;
         this.visibleEdges.set(k, e);
         delta.addEdges.push(e);
       }
@@ -471,9 +482,7 @@ export class VaultModel implements ModelView {
       }
     }
     for (const [k, before] of this.trackEdges) {
-      const c = this.edgeCands.get(k);
-      let now: RelationshipRecord | undefined;
-      if (c && c.length) { if (c.length > 1) c.sort(edgeOrder); now = c[0]; }
+      const now = visibleOf(this.edgeCands.get(k));
       if (now) {
         this.visibleEdges.set(k, now);
         if (this.adjValid) { addAdj(this.outAdj, now.from, k); addAdj(this.inAdj, now.to, k); }
@@ -494,6 +503,16 @@ export class VaultModel implements ModelView {
     for (const k of m.get(id) ?? []) { const e = this.visibleEdges.get(k); if (e) out.push(e); }
     return out;
   }
+}
+
+/** Candidates for one edge key: kept as the record itself while there is one (most keys), an array beyond. */
+type Cands = RelationshipRecord | RelationshipRecord[];
+
+/** The visible edge among candidates: the first by edgeOrder. */
+function visibleOf(c: Cands | undefined): RelationshipRecord | undefined {
+  if (c === undefined || !Array.isArray(c)) return c;
+  if (c.length > 1) c.sort(edgeOrder);
+  return c[0];
 }
 
 function provKey(kind: NameKind, key: string): string {
