@@ -98,6 +98,17 @@ describe('openCore', () => {
     } finally { await core.close(); }
   });
 
+  it('reads ahead only for the sync it runs itself: with sync: false a later sync reads the files as they are then', async () => {
+    const v = vault();
+    const core = await openCore({ vaultDir: v, sync: false });
+    try {
+      writeFileSync(join(v, 'world/npcs/Tam.md'), '---\ntype: npc\nfaction: Red Hand\n---\n');
+      await core.sync();
+      expect(core.status().entities).toBe(7);
+      expect((await core.relations('Red Hand', { direction: 'in' })).entities.map((e) => e.name)).toContain('Tam');
+    } finally { await core.close(); }
+  });
+
   it('creates .lorecraft/.gitignore, holds a lock, refuses a second opener and takes over a stale lock', async () => {
     const v = vault();
     const core = await openCore({ vaultDir: v, sync: false });

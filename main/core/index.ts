@@ -13,7 +13,8 @@ import { loadVaultConfig } from '../config/load.js';
 import { fromSchemaIndex } from '../model/schema-adapter.js';
 import { createKuzuStore } from '../store/kuzu-store.js';
 import type { GraphStore } from '../store/types.js';
-import { VaultSyncEngine } from '../sync/engine.js';
+import { LayerMap } from '../model/layers.js';
+import { VaultSyncEngine, engineParseOptions, readVault } from '../sync/engine.js';
 import { CoreError } from './api.js';
 import { CoreImpl, type CoreHost } from './core.js';
 import { VaultLock } from './lock.js';
@@ -55,6 +56,13 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     const fingerprint = createHash('sha256')
       .update(`${MODEL_VERSION}\n${index.fingerprint}\n${JSON.stringify({ layers: loaded.config.layers, exclude: loaded.config.exclude, title: loaded.schema.title_field })}`)
       .digest('hex').slice(0, 32);
+    const schemaView = fromSchemaIndex(index);
+    const syncNow = opts.sync !== false || !!opts.watch;
+    // The first sync's notes are read while the database opens (Kùzu opens on a thread-pool thread; opening
+    // a 10k vault's database with its full-text index takes 0.1-0.3 s here). Only when this call runs that
+    // sync at once: notes read ahead for a later sync could be stale by then.
+    const prefetched = syncNow ? readVault(vaultDir, new LayerMap(loaded.config), engineParseOptions(schemaView)) : undefined;
+    prefetched?.catch(() => undefined);
     let fresh: boolean;
     store = createKuzuStore(dbDir);
     try {
@@ -67,8 +75,8 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
       fresh = !(await store.open(loaded.schema, fingerprint));
     }
     const engine = new VaultSyncEngine({
-      vaultDir, config: loaded.config, schemaView: fromSchemaIndex(index), store,
-      storeStale: fresh, configProblems: loaded.problems,
+      vaultDir, config: loaded.config, schemaView, store,
+      storeStale: fresh, configProblems: loaded.problems, ...(prefetched ? { prefetched } : {}),
     });
     const core = new CoreImpl(vaultDir, dbDir, engine, store, index, lock);
     try {

@@ -5,6 +5,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../shared/types.js';
 import type { VaultSyncEngine } from './engine.js';
+import { performance } from 'node:perf_hooks';
+import { loadVaultConfig } from '../config/load.js';
+import { compileSchema } from '../config/schema-index.js';
+import { LayerMap } from '../model/layers.js';
+import { fromSchemaIndex } from '../model/schema-adapter.js';
+import { engineParseOptions, readVault } from './engine.js';
 import { closeEngine, dumpModel, dumpStore, openEngine, tempDir, writeFiles } from './test-helpers.js';
 
 const SCHEMA = `
@@ -65,6 +71,30 @@ describe('SyncEngine', () => {
       const codes = e.model.problems().map((p) => `${p.code}:${p.file}`).sort();
       expect(codes).toEqual(expect.arrayContaining(['symlink-loop:a.md', 'symlink-loop:b.md', 'symlink-loop:npcs/loop', 'symlink-outside:outside']));
       expect((await e.store.getEntity('main/varo'))?.type).toBe('npc');
+    } finally { await closeEngine(e); }
+  });
+
+  it('takes a prefetched read for its first sync only, and times the sync from the start of that read', async () => {
+    const { vault, db } = dirs();
+    writeFiles(vault, { 'schema.yaml': SCHEMA, 'Varo.md': '---\ntype: npc\n---\nOld news.\n', 'Red Hand.md': '---\ntype: faction\n---\n' });
+    const loaded = loadVaultConfig(vault);
+    const prefetched = readVault(vault, new LayerMap(loaded.config), engineParseOptions(fromSchemaIndex(compileSchema(loaded.schema))));
+    const read = await prefetched;
+    // changed on disk after the read ahead: the first sync still sees what was read, the next one the change
+    writeFileSync(join(vault, 'Varo.md'), '---\ntype: npc\nfaction: "[[Red Hand]]"\n---\nNew news.\n');
+    await new Promise((res) => setTimeout(res, 300));
+    const e = await openEngine(vault, db, { prefetched });
+    try {
+      const before = performance.now();
+      const first = await e.syncAll();
+      expect(e.model.note('Varo.md')?.body).toBe('Old news.\n');
+      // the sync's time counts from the read it took over, not from syncAll's start
+      expect(first.ms).toBeGreaterThanOrEqual(before - read.startedAt);
+      expect(e.timings.phases?.read).toBe(Math.round(read.readMs));
+      const second = await e.syncAll();
+      expect(second.changedFiles).toBe(1);
+      expect(e.model.note('Varo.md')?.body).toBe('New news.\n');
+      expect((await e.store.edgesOf('main/varo')).map((x) => x.type)).toEqual(['MEMBER_OF']);
     } finally { await closeEngine(e); }
   });
 

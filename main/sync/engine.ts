@@ -24,9 +24,10 @@ import type { ParsedNote } from '../parse/types.js';
 import type { GraphDelta, GraphStore, RebuildSession } from '../store/types.js';
 import { deltaIsEmpty, diffAgainstStore } from './diff.js';
 import { TaskQueue } from './queue.js';
-import { readNotes, readNotesSync } from './read.js';
+import { type ReadOutcome, readNotes, readNotesSync } from './read.js';
 import type { SyncEngine } from './types.js';
-import { isNotePath, walkVault } from './walk.js';
+import { isNotePath, walkVault, type WalkResult } from './walk.js';
+import type { LayerMap } from '../model/layers.js';
 import { VaultWatcher } from './watcher.js';
 
 /** batches up to this many files are read synchronously (see applyNow) */
@@ -51,14 +52,47 @@ export interface EngineOptions {
    * The watcher waits max(debounceMs, stabilityMs) of quiet (one window, as every write step is an event).
    */
   stabilityMs?: number;
+  /**
+   * The vault's read, started before the engine existed (openCore reads while the database opens): the
+   * first syncAll takes it instead of reading again. Only for a sync that follows at once (the notes must not
+   * go stale in between), read with this engine's layers and engineParseOptions().
+   */
+  prefetched?: Promise<VaultRead>;
+}
+
+/** A whole-vault read: walk, then read + parse (readVault). */
+export interface VaultRead {
+  walked: WalkResult;
+  read: ReadOutcome;
+  /** performance.now() when the walk started, and how long walk and read took */
+  startedAt: number;
+  walkMs: number;
+  readMs: number;
+}
+
+/** Walk the vault and read + parse every note (never throws for a file: see read.ts). */
+export async function readVault(vaultDir: string, layers: LayerMap, parseOpts: ParseOptions): Promise<VaultRead> {
+  const startedAt = performance.now();
+  const walked = await walkVault(vaultDir, layers);
+  const t1 = performance.now();
+  const read = await readNotes(walked.files, parseOpts);
+  return { walked, read, startedAt, walkMs: t1 - startedAt, readMs: performance.now() - t1 };
+}
+
+/** The parser options an engine with this schema uses (openCore reads ahead with the same). */
+export function engineParseOptions(schemaView: SchemaView, maxBytes?: number): ParseOptions {
+  return { titleField: schemaView.schema.title_field, ...(maxBytes ? { maxBytes } : {}) };
 }
 
 export interface SyncTimings {
-  /** ms from syncAll start until the graph was queryable */
+  /** ms from syncAll start (or the start of the read it took over: EngineOptions.prefetched) until the graph was queryable */
   queryableMs: number;
   /** ms from syncAll start until the search index was ready (null: not yet) */
   searchReadyMs: number | null;
-  /** where the queryable time went: walk, read+parse, model, store write */
+  /**
+   * where the queryable time went: walk, read+parse, model, store write. With a prefetched read, walk and
+   * read ran before syncAll (overlapping whatever the caller did meanwhile, such as opening the database).
+   */
   phases?: { walk: number; read: number; model: number; store: number };
 }
 
@@ -77,12 +111,14 @@ export class VaultSyncEngine implements SyncEngine {
   private last: SyncReport | null = null;
   private lastStale = false;
   private closed = false;
+  private prefetched: Promise<VaultRead> | null;
   timings: SyncTimings = { queryableMs: 0, searchReadyMs: null };
 
   constructor(private readonly opts: EngineOptions) {
     this.model = new VaultModel(opts.config, opts.schemaView, opts.configProblems ?? []);
     this.stale = opts.storeStale ?? false;
-    this.parseOpts = { titleField: opts.schemaView.schema.title_field, ...(opts.maxBytes ? { maxBytes: opts.maxBytes } : {}) };
+    this.parseOpts = engineParseOptions(opts.schemaView, opts.maxBytes);
+    this.prefetched = opts.prefetched ?? null;
   }
 
   get store(): GraphStore { return this.opts.store; }
@@ -105,8 +141,10 @@ export class VaultSyncEngine implements SyncEngine {
   }
 
   syncAll(opts: { full?: boolean } = {}): Promise<SyncReport> {
+    const prefetched = this.prefetched;
+    this.prefetched = null;
     return this.queue.run(async () => {
-      const t0 = performance.now();
+      let t0 = performance.now();
       this.state = 'syncing';
       // A rebuild known to be needed into an empty store: the store opens its load while the files are read,
       // and copies the notes' records while the model resolves references (RebuildSession).
@@ -114,9 +152,9 @@ export class VaultSyncEngine implements SyncEngine {
       early?.catch(() => undefined);
       let finishing = false;
       try {
-        const walked = await walkVault(this.opts.vaultDir, this.model.layers);
-        const t1 = performance.now();
-        const read = await readNotes(walked.files, this.parseOpts);
+        const vault = await (prefetched ?? readVault(this.opts.vaultDir, this.model.layers, this.parseOpts));
+        const { walked, read } = vault;
+        t0 = Math.min(t0, vault.startedAt);
         const t2 = performance.now();
         this.model.setExternalProblems('walk', [...walked.problems, ...read.problems]);
         const hadModel = this.loaded;
@@ -158,7 +196,7 @@ export class VaultSyncEngine implements SyncEngine {
         const t4 = performance.now();
         const queryableMs = t4 - t0;
         const r = (x: number) => Math.round(x);
-        this.timings = { queryableMs, searchReadyMs: null, phases: { walk: r(t1 - t0), read: r(t2 - t1), model: r(t3 - t2), store: r(t4 - t3) } };
+        this.timings = { queryableMs, searchReadyMs: null, phases: { walk: r(vault.walkMs), read: r(vault.readMs), model: r(t3 - t2), store: r(t4 - t3) } };
         const timings = this.timings;
         // off the critical path: the model's derived indexes, then the full-text index
         void this.queue.run(async () => { this.model.warm(); });

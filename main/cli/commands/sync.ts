@@ -20,10 +20,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const json = !!flags.json;
-  const core = await openOrFail({ ...coreOptions(flags), sync: false }, io, json);
+  // openCore runs the sync (reading the notes while the database opens); a failed sync exits 1 like a failed open
+  const core = await openOrFail({ ...coreOptions(flags), full: !!flags.full }, io, json);
   if (typeof core === 'number') return core;
   try {
-    const r = await core.sync({ full: !!flags.full });
+    const r = core.status().lastSync;
+    if (!r) throw new Error('the sync left no report');
     await core.searchReady();
     // every rule's problems (model + main/problems), not only the model's
     const problems = core.problems();
