@@ -30,8 +30,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadVaultConfig } from '../main/config/load.js';
 import { openCore, type CoreHost } from '../main/core/index.js';
 import { LayerMap } from '../main/model/layers.js';
-import { readNotes } from '../main/sync/read.js';
-import { walkVault } from '../main/sync/walk.js';
+import { readVault } from '../main/sync/engine.js';
 import { generateVault, type GeneratedVault } from './generate.js';
 import { type StoreFloor, storeLoadFloor } from './store-floor.js';
 
@@ -55,8 +54,7 @@ interface VaultSpec { key: string; dir: string; schemaPath?: string; configPath?
 async function floor(v: VaultSpec): Promise<number> {
   const t0 = performance.now();
   const loaded = loadVaultConfig(v.dir, { ...(v.schemaPath ? { schemaPath: v.schemaPath } : {}), ...(v.configPath ? { configPath: v.configPath } : {}) });
-  const w = await walkVault(v.dir, new LayerMap(loaded.config));
-  await readNotes(w.files, { titleField: loaded.schema.title_field });
+  await readVault(v.dir, new LayerMap(loaded.config), { titleField: loaded.schema.title_field });
   return performance.now() - t0;
 }
 

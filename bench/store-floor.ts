@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { EntityRecord, RelationshipRecord } from '../shared/types.js';
 import type { Schema } from '../main/config/types.js';
-import { type EdgeRow, canonicalEdge, createTables, literal } from '../main/store/kuzu/bulk.js';
+import { copyStmt, createTables, edgeTables } from '../main/store/kuzu/bulk.js';
 import { closeDatabase, openDatabase } from '../main/store/kuzu/db.js';
-import { RelRegistry, ident } from '../main/store/kuzu/rels.js';
+import { RelRegistry } from '../main/store/kuzu/rels.js';
 import { toEntityRow } from '../main/store/kuzu/rows.js';
 
 export interface StoreFloor { total: number; entities: number; edges: number; commit: number; rel_tables: number }
@@ -24,34 +24,20 @@ export async function storeLoadFloor(schema: Schema, entities: Iterable<EntityRe
     const reg = RelRegistry.fromSchema(schema);
     const entityFile = join(dir, 'entities.json');
     writeFileSync(entityFile, JSON.stringify([...entities].map(toEntityRow)));
-    const byType = new Map<string, EdgeRow[]>();
-    for (const e of edges) {
-      const { type, row } = canonicalEdge(reg, e);
-      let list = byType.get(type);
-      if (!list) byType.set(type, (list = []));
-      list.push(row);
-    }
-    const relFiles: Array<{ table: string; file: string }> = [];
-    for (const [type, rows] of byType) {
-      const file = join(dir, `${relFiles.length}.json`);
+    const relFiles = edgeTables(reg, edges).map(({ table, rows }, i) => {
+      const file = join(dir, `${i}.json`);
       writeFileSync(file, JSON.stringify(rows));
-      relFiles.push({ table: type, file });
-      const inv = reg.get(type)?.inverse;
-      if (inv) {
-        const mirror = join(dir, `${relFiles.length}.json`);
-        writeFileSync(mirror, JSON.stringify(rows.map((r) => ({ ...r, from: r.to, to: r.from }))));
-        relFiles.push({ table: inv, file: mirror });
-      }
-    }
+      return { table, file };
+    });
     const o = await openDatabase(join(dir, 'graph.kuzu'));
     try {
       const c = o.writer;
       const t0 = performance.now();
       await c.query('BEGIN TRANSACTION');
       await createTables(c, reg);
-      await c.query(`COPY Entity FROM ${literal(entityFile)}`);
+      await c.query(copyStmt('Entity', entityFile));
       const t1 = performance.now();
-      for (const { table, file } of relFiles) await c.query(`COPY ${ident(table)} FROM ${literal(file)}`);
+      for (const { table, file } of relFiles) await c.query(copyStmt(table, file));
       const t2 = performance.now();
       await c.query('COMMIT');
       const t3 = performance.now();

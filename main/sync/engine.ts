@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import type { ChangeEvent, Problem, SyncReport, SyncStatus } from '../../shared/types.js';
 import type { VaultConfig } from '../config/types.js';
+import type { LayerMap } from '../model/layers.js';
 import { VaultModel } from '../model/model.js';
 import type { SchemaView } from '../model/schema-view.js';
 import type { ParseOptions } from '../parse/parse.js';
@@ -27,7 +28,6 @@ import { TaskQueue } from './queue.js';
 import { type ReadOutcome, readNotes, readNotesSync } from './read.js';
 import type { SyncEngine } from './types.js';
 import { isNotePath, walkVault, type WalkResult } from './walk.js';
-import type { LayerMap } from '../model/layers.js';
 import { VaultWatcher } from './watcher.js';
 
 /** batches up to this many files are read synchronously (see applyNow) */

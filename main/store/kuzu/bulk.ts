@@ -42,6 +42,28 @@ export function canonicalEdge(reg: RelRegistry, e: RelationshipRecord): { type: 
   return { type: r.canonical, row };
 }
 
+/**
+ * Every edge as a row of its canonical table, grouped by table, in order of first appearance; a type with an
+ * inverse is followed by its mirror table with the same rows flipped. `each` sees every edge with its row.
+ */
+export function edgeTables(reg: RelRegistry, edges: Iterable<RelationshipRecord>, each?: (e: RelationshipRecord, row: EdgeRow) => void): Array<{ table: string; rows: EdgeRow[] }> {
+  const byType = new Map<string, EdgeRow[]>();
+  for (const e of edges) {
+    const { type, row } = canonicalEdge(reg, e);
+    each?.(e, row);
+    let list = byType.get(type);
+    if (!list) byType.set(type, (list = []));
+    list.push(row);
+  }
+  const out: Array<{ table: string; rows: EdgeRow[] }> = [];
+  for (const [type, rows] of byType) {
+    out.push({ table: type, rows });
+    const inv = reg.get(type)?.inverse;
+    if (inv) out.push({ table: inv, rows: rows.map((r) => ({ ...r, from: r.to, to: r.from })) });
+  }
+  return out;
+}
+
 export async function createTables(conn: Conn, reg: RelRegistry): Promise<void> {
   await conn.query(NODE_DDL);
   await conn.query(META_DDL);
@@ -94,7 +116,7 @@ function* entityChunks(entities: EntityRecord[]): Generator<EntityRecord[]> {
   if (start < entities.length) yield entities.slice(start);
 }
 
-const copyStmt = (table: string, file: string): string => `COPY ${table === 'Entity' ? 'Entity' : ident(table)} FROM ${literal(file)}`;
+export const copyStmt = (table: string, file: string): string => `COPY ${table === 'Entity' ? 'Entity' : ident(table)} FROM ${literal(file)}`;
 const noop = (): void => undefined;
 
 /** One bulk load, one transaction: begin(), then copyEntities() any number of times, then finish() or abort(); dispose() at the end. */
@@ -155,23 +177,12 @@ export class BulkLoad {
       }
     }
     const tablesBefore = new Set(this.reg.tables());
-    const byType = new Map<string, EdgeRow[]>();
-    for (const e of edges) {
-      const { type, row } = canonicalEdge(this.reg, e);
-      checkEnds(e, row, ids);
-      let list = byType.get(type);
-      if (!list) byType.set(type, (list = []));
-      list.push(row);
-    }
+    const tables = edgeTables(this.reg, edges, (e, row) => checkEnds(e, row, ids));
     // relationship types met only now (not in the schema) get their tables in this transaction
     for (const t of this.reg.tables()) if (!tablesBefore.has(t)) this.queue(relTableDDL(t));
     for (const chunk of entityChunks(rest)) this.queue(copyStmt('Entity', await this.putRows(this.take(chunk))));
     const edgeFiles: Array<{ table: string; file: string }> = [];
-    for (const [type, rows] of byType) {
-      edgeFiles.push({ table: type, file: await this.putRows(rows) });
-      const inv = this.reg.get(type)?.inverse;
-      if (inv) edgeFiles.push({ table: inv, file: await this.putRows(rows.map((r) => ({ ...r, from: r.to, to: r.from }))) });
-    }
+    for (const { table, rows } of tables) edgeFiles.push({ table, file: await this.putRows(rows) });
     await this.inflight;
     // one COPY per statement: several COPYs in one multi-statement query segfault kuzu 0.11.3
     for (const { table, file } of edgeFiles) await this.conn.query(copyStmt(table, file));
