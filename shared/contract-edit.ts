@@ -6,7 +6,7 @@
  *
  * Refusals come back as wire errors with the CoreError code: 'invalid' (the
  * schema refuses the value; `details.field` names the field), 'conflict' (the
- * file changed on disk since the graph read it; `details.path`), 'not_found'.
+ * file changed on disk since the graph read it; `details.path`), 'not-found'.
  * The UI shows `message` inline or in a toast.
  */
 import { z } from 'zod';

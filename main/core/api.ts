@@ -9,17 +9,8 @@ import type {
 } from '../../shared/types.js';
 import type { Schema, VaultConfig } from '../config/types.js';
 
-export type Direction = 'out' | 'in' | 'both';
-
-export interface ListFilter {
-  type?: string;
-  layer?: string;
-  tag?: string;
-  /** include placeholders (default false) */
-  placeholders?: boolean;
-  offset?: number;
-  limit?: number;
-}
+export type { Direction, ListFilter } from '../domain/types.js';
+import type { Direction, ListFilter } from '../domain/types.js';
 
 export interface EntityQuery {
   type?: string;
@@ -63,10 +54,4 @@ export interface Core {
   close(): Promise<void>;
 }
 
-/** Errors the core raises on purpose; `code` is stable, message is for humans. */
-export class CoreError extends Error {
-  constructor(public readonly code: string, message: string, public readonly details?: Record<string, unknown>) {
-    super(message);
-    this.name = 'CoreError';
-  }
-}
+export { CoreError, type ErrorCode } from '../domain/errors.js';

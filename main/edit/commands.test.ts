@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../shared/types.js';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import { createEditor, type Editor } from './commands.js';
 import { openTestHost, removeVault, writeVault, type TestHost } from './test-host.js';
 
@@ -115,7 +115,7 @@ describe('setProperty / unsetProperty', () => {
       expect(e.code).toBe('invalid');
       expect(e.message).toMatch(msg);
     }
-    expect((await refusal(ed.setProperty('Nobody', 'status', 'dead'))).code).toBe('not_found');
+    expect((await refusal(ed.setProperty('Nobody', 'status', 'dead'))).code).toBe('not-found');
     expect(snapshot()).toEqual(before);
     expect(events).toEqual([]);
   });
@@ -149,7 +149,7 @@ describe('relationships', () => {
     expect((await refusal(ed.addRelationship('Captain Varo', 'MEMBER_OF', 'Millbrook'))).message).toMatch(/organization \(MEMBER_OF\) takes faction, but Millbrook is place/);
     expect((await refusal(ed.addRelationship('Captain Varo', 'HATES', 'Mira'))).message).toMatch(/unknown relationship 'HATES'/);
     expect((await refusal(ed.addRelationship('Millbrook', 'ALLIED_WITH', 'Mira'))).code).toBe('invalid');
-    expect((await refusal(ed.addRelationship('Captain Varo', 'MEMBER_OF', 'Nowhere'))).code).toBe('not_found');
+    expect((await refusal(ed.addRelationship('Captain Varo', 'MEMBER_OF', 'Nowhere'))).code).toBe('not-found');
     expect(snapshot()).toEqual(before);
   });
   it('links to a note not written yet with { placeholder: true }, and unlinks it', async () => {
@@ -157,7 +157,7 @@ describe('relationships', () => {
     expect(read('People/Mira.md')).toBe(MIRA.replace('["[[Red Hand]]"]', '["[[Red Hand]]", "[[Ghost Guild]]"]'));
     expect(host.engine.model.entity('main/ghost guild')?.placeholder).toBe(true);
     // written on the other end's note: impossible without that note
-    expect((await refusal(ed.addRelationship('Nowhere Town', 'CONTAINS', 'Mira', { placeholder: true }))).code).toBe('not_found');
+    expect((await refusal(ed.addRelationship('Nowhere Town', 'CONTAINS', 'Mira', { placeholder: true }))).code).toBe('not-found');
     await ed.removeRelationship('Mira', 'MEMBER_OF', 'Ghost Guild');
     expect(read('People/Mira.md')).toBe(MIRA);
   });
@@ -168,7 +168,7 @@ describe('relationships', () => {
     expect(read('People/Mira.md')).toBe(MIRA.replace('["[[Red Hand]]"]', '[]'));
     await ed.removeRelationship('Iron Guild', 'ALLIED_WITH', 'Red Hand');
     expect(read('Factions/Red Hand.md')).toBe(RED.replace('[Iron Guild]', '[]'));
-    expect((await refusal(ed.removeRelationship('Mira', 'MEMBER_OF', 'Iron Guild'))).code).toBe('not_found');
+    expect((await refusal(ed.removeRelationship('Mira', 'MEMBER_OF', 'Iron Guild'))).code).toBe('not-found');
     expect(host.engine.model.edgesFrom('main/captain varo').some((e) => e.type === 'MEMBER_OF')).toBe(false);
   });
 });

@@ -12,7 +12,7 @@
  */
 import { posix } from 'node:path';
 import type { ChangeEvent } from '../../shared/types.js';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import type { SyncEngine } from '../sync/types.js';
 import { EditContext } from './context.js';
 import { folderFor, newNote, typeMarker } from './create.js';

@@ -5,7 +5,7 @@
  */
 import { normaliseName } from '../../shared/names.js';
 import type { EntityRecord } from '../../shared/types.js';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import type { ModelView } from '../sync/types.js';
 import { readVaultFile } from './safe-fs.js';
 import type { FileChange } from './tx.js';
@@ -33,7 +33,7 @@ export class EditContext {
       found = m.resolve(ref, l);
     }
     if (!found || found.placeholder || !found.path) {
-      throw new CoreError('not_found', found?.placeholder ? `${ref} is only referenced: there is no note for it` : `no entity named ${ref}`, { name: ref });
+      throw new CoreError('not-found', found?.placeholder ? `${ref} is only referenced: there is no note for it` : `no entity named ${ref}`, { name: ref });
     }
     return found as NoteEntity;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addListItem, getBody, readFrontmatter, removeListItem, replaceBody, setField, unsetField, newNoteText } from './frontmatter.js';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 
 const NOTE = [
   '---',

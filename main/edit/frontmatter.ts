@@ -12,7 +12,7 @@
  * refused with CoreError('invalid') rather than rewritten.
  */
 import { parseDocument, isMap, isSeq, isScalar, isCollection, stringify, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 
 type ScalarStyle = 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';
 

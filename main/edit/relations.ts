@@ -5,7 +5,7 @@
  */
 import { entityId, normaliseName } from '../../shared/names.js';
 import type { RelationshipRecord } from '../../shared/types.js';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import type { EditContext, NoteEntity } from './context.js';
 import { addListItem, removeListItem, setField } from './frontmatter.js';
 import { checkEntityName, checkTargetType, invalid, relInfo, writeTarget } from './rules.js';
@@ -65,7 +65,7 @@ export async function planUnlink(ctx: EditContext, from: string, rel: string, to
     if (!bySource.has(e.source)) bySource.set(e.source, new Set());
     bySource.get(e.source)!.add(e.field!);
   }
-  if (!bySource.size) throw new CoreError('not_found', `no ${R} between ${a.name} and ${b.name} is written in any note`, { from: a.id, rel: R, to: b.id });
+  if (!bySource.size) throw new CoreError('not-found', `no ${R} between ${a.name} and ${b.name} is written in any note`, { from: a.id, rel: R, to: b.id });
   const files: FileChange[] = [];
   for (const [path, fields] of bySource) {
     const holderId = ctx.model.entityIdOfPath(path);

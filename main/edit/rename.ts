@@ -7,7 +7,7 @@
  */
 import { posix } from 'node:path';
 import { normaliseName } from '../../shared/names.js';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import type { EditContext } from './context.js';
 import { fieldNames, getBody, mapStrings, readFrontmatter, replaceBody, setField } from './frontmatter.js';
 import { rewriteBodyLinks, rewriteLinksInString } from './links.js';

@@ -2,7 +2,7 @@
  * Schema checks for edit commands. Every refusal is CoreError('invalid') whose
  * message names the field and what was expected; `details.field` carries it.
  */
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import type { EntityType, FieldMapping, PropertyDef, Schema } from '../config/types.js';
 import { RESERVED_FIELDS } from '../config/types.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import { atomicWrite, checkUnchanged, moveInVault, readVaultFile, resolveInVault, sha256 } from './safe-fs.js';
 
 let root: string;

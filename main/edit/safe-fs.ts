@@ -14,7 +14,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');

@@ -7,7 +7,7 @@
 import { createTwoFilesPatch } from 'diff';
 import type { ChangeEvent } from '../../shared/types.js';
 import type { SyncEngine } from '../sync/types.js';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import { atomicWrite, readVaultFile, removeInVault, sha256 } from './safe-fs.js';
 
 /** One file's content before and after a command (null: did not / does not exist). */

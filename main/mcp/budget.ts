@@ -8,7 +8,7 @@
  * (modelcontextprotocol/servers#3953): this is the answer to that.
  */
 import { createHash } from 'node:crypto';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 
 export const DEFAULT_BUDGET_TOKENS = 8000;
 export const CHARS_PER_TOKEN = 4;

@@ -8,7 +8,7 @@ import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, posix, win32 } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 
 export interface ServerCommand { command: string; args: string[] }
 

@@ -6,7 +6,7 @@
  */
 import type { EntitySummary, EntityView } from '../../shared/types.js';
 import type { Core, EntityQuery } from '../core/api.js';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import type { Schema } from '../config/types.js';
 import type { McpEditor, McpTimeline } from './adapters.js';
 

@@ -6,7 +6,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import { CHARS_PER_TOKEN, clip } from './budget.js';
 import type { McpContext } from './context.js';
 import { escapesVault, LayerZ } from './schemas.js';

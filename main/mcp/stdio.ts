@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import { openCore } from '../core/index.js';
 import { startMcpBridge } from './bridge.js';
 import type { McpMode } from './context.js';

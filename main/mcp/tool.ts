@@ -7,7 +7,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z, ZodError } from 'zod';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import { CHARS_PER_TOKEN } from './budget.js';
 
 export interface ToolOutput {

@@ -2,7 +2,7 @@
  * Wiring the real pieces into the MCP factory: the write-back editor
  * (main/edit, origin 'mcp') adapted to the MCP write surface, and the timeline.
  */
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import type { CoreHost } from '../core/index.js';
 import { editorFor, type EditResult, type Editor } from '../edit/commands.js';
 import { createTimeline, type TimelineService } from '../timeline/service.js';

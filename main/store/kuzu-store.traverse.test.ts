@@ -79,7 +79,7 @@ describe('neighbours', () => {
   });
 
   it('an unknown root is a not-found error', async () => {
-    await expect(store.neighbours('main/nobody', { depth: 1, direction: 'both' })).rejects.toMatchObject({ code: 'entity-not-found' });
+    await expect(store.neighbours('main/nobody', { depth: 1, direction: 'both' })).rejects.toMatchObject({ code: 'not-found' });
   });
 });
 

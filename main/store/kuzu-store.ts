@@ -13,7 +13,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntityRecord, RelationshipRecord } from '../../shared/types.js';
 import type { Schema } from '../config/types.js';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 import type { GraphDelta, GraphStore, RebuildSession } from './types.js';
 import { BulkLoad, createTables, validateBulk } from './kuzu/bulk.js';
 import { guardCypher } from './kuzu/cypher-guard.js';

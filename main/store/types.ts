@@ -7,7 +7,7 @@ import type {
   EntityRecord, EntitySummary, PathResult, RelationshipRecord, SearchHit, Traversal,
 } from '../../shared/types.js';
 import type { Schema } from '../config/types.js';
-import type { Direction, ListFilter } from '../core/api.js';
+import type { Direction, ListFilter } from '../domain/types.js';
 
 /** A change to apply to the graph. Removals are applied before upserts. */
 export interface GraphDelta {

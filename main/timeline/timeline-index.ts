@@ -9,7 +9,7 @@ import { diffSessions, edgesAt, entityStateAt, frameOf, graphAt, type Snapshot }
 import type { EntityStateView, GraphState, RelationshipInterval, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery } from './types.js';
 import { relationshipHistory } from './history.js';
 import { compareDates } from './dates.js';
-import { CoreError } from '../core/api.js';
+import { CoreError } from '../domain/errors.js';
 
 export interface TimelineIndex {
   /** configured layer names */

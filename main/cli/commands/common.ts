@@ -1,5 +1,5 @@
 /** Flags shared by `sync` and `query`: where the vault, database and config files are. */
-import { CoreError } from '../../core/api.js';
+import { CoreError } from '../../domain/errors.js';
 import { openCore, type CoreHost, type OpenCoreOptions } from '../../core/index.js';
 import type { CliIo } from '../io.js';
 

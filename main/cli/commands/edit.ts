@@ -6,7 +6,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { CliIo } from '../io.js';
 import { parseArgs } from '../io.js';
-import { CoreError } from '../../core/api.js';
+import { CoreError } from '../../domain/errors.js';
 import type { EditResult } from '../../edit/commands.js';
 
 const USAGE = `usage: lorecraft edit <command> --vault DIR [--json] [--db DIR] [--schema FILE] [--config FILE]

@@ -8,7 +8,7 @@
  * database; --db is accepted for symmetry with the other query commands.
  * Exit: 0 ok, 1 not found, 2 usage.
  */
-import { CoreError } from '../../core/api.js';
+import { CoreError } from '../../domain/errors.js';
 import { formatDiff, formatState, formatTimeline } from '../../timeline/format.js';
 import { timelineInputFromModel } from '../../timeline/service.js';
 import { buildTimelineIndex, type TimelineIndex } from '../../timeline/timeline-index.js';

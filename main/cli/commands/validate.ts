@@ -12,7 +12,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CliIo } from '../io.js';
 import { parseArgs } from '../io.js';
-import { CoreError } from '../../core/api.js';
+import { CoreError } from '../../domain/errors.js';
 import { openCore } from '../../core/index.js';
 import { VAULT_FLAGS, coreOptions, reportError } from './common.js';
 import { formatReport, validate, type ProblemsHost } from '../../problems/index.js';

@@ -4,7 +4,7 @@
  * the agent does the reasoning).
  */
 import { z } from 'zod';
-import { CoreError } from '../../core/api.js';
+import { CoreError } from '../../domain/errors.js';
 import type { EntityView, RelationView } from '../../../shared/types.js';
 import { LINK_REL } from '../../../shared/types.js';
 import { clip, fitCount, jsonSize } from '../budget.js';

@@ -3,7 +3,7 @@
  * provenance, get_timeline. Registered only when a timeline is given.
  */
 import { z } from 'zod';
-import { CoreError } from '../../core/api.js';
+import { CoreError } from '../../domain/errors.js';
 import { clip, fitCount, paginate } from '../budget.js';
 import { clipValue, describeLayers, requireEntity, summary, type McpContext, type Vocabulary } from '../context.js';
 import { CursorZ, EntitySummaryZ, LayerZ, NameZ, PageFieldsZ, SessionZ } from '../schemas.js';

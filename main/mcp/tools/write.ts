@@ -6,7 +6,7 @@
  * the diff written, so the GM can read and undo what the agent did.
  */
 import { z } from 'zod';
-import { CoreError } from '../../core/api.js';
+import { CoreError } from '../../domain/errors.js';
 import type { McpEditor, WriteResult } from '../adapters.js';
 import { clip } from '../budget.js';
 import { describeLayers, describeRels, describeTypes, summary, type McpContext, type Vocabulary } from '../context.js';
@@ -116,7 +116,7 @@ export function writeTools(ctx: McpContext, v: Vocabulary, editor: McpEditor): A
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     run: async (a) => {
       if (!host.config().layers.some((l) => l.name === a.layer && !l.canonical)) {
-        throw new CoreError('bad-layer', `events go in a campaign (non-canonical) layer; campaign layers: ${campaign.join(', ') || 'none'}`);
+        throw new CoreError('unknown-layer', `events go in a campaign (non-canonical) layer; campaign layers: ${campaign.join(', ') || 'none'}`);
       }
       return done(await editor.recordEvent(a), `recorded ${a.title}`, `${a.layer}/${a.title}`);
     },

@@ -19,7 +19,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityRecord, RelationshipRecord } from '../../../shared/types.js';
-import { CoreError } from '../../core/api.js';
+import { CoreError } from '../../domain/errors.js';
 import type { Conn } from './db.js';
 import { META_DDL, NODE_DDL, RelRegistry, ident, relTableDDL } from './rels.js';
 import { type EntityRow, toEntityRow } from './rows.js';

@@ -5,7 +5,7 @@
  * writes, loads or changes the session, or when CALL names a procedure that
  * is not on the read-only allow-list.
  */
-import { CoreError } from '../../core/api.js';
+import { CoreError } from '../../domain/errors.js';
 
 const WRITE_KEYWORDS = new Set([
   'CREATE', 'MERGE', 'SET', 'DELETE', 'DETACH', 'REMOVE', 'DROP', 'ALTER', 'COPY', 'LOAD', 'INSTALL',

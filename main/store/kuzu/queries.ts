@@ -1,6 +1,6 @@
 /** Read queries over the Entity table and the canonical REL tables (mirrors are never read here). */
 import type { EntityRecord, EntitySummary, RelationshipRecord } from '../../../shared/types.js';
-import type { ListFilter } from '../../core/api.js';
+import type { ListFilter } from '../../domain/types.js';
 import type { GraphCounts } from '../types.js';
 import type { Conn, Params, Row } from './db.js';
 import { type RelRegistry, ident } from './rels.js';

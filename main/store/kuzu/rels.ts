@@ -5,7 +5,7 @@
  */
 import { LINK_REL, RELATED_REL } from '../../../shared/types.js';
 import type { Schema } from '../../config/types.js';
-import { CoreError } from '../../core/api.js';
+import { CoreError } from '../../domain/errors.js';
 
 export interface RelDef {
   name: string;

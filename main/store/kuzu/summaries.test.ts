@@ -38,7 +38,7 @@ describe('summaries in traversals after writes', () => {
 
     await store.applyDelta({ removeEntities: [id('Vale')], upsertEntities: [], removeEdges: [], addEdges: [] });
     expect((await store.neighbours(id('Varo'), { depth: 2, direction: 'both' })).entities.map((e) => e.name)).toEqual(['Red Hand']);
-    await expect(store.neighbours(id('Vale'), { depth: 1, direction: 'both' })).rejects.toMatchObject({ code: 'entity-not-found' });
+    await expect(store.neighbours(id('Vale'), { depth: 1, direction: 'both' })).rejects.toMatchObject({ code: 'not-found' });
 
     await store.rebuild([ent('Varo', { tags: ['npc'] }), ent('Vale')], [edge('Varo', 'Vale', 'LINKS_TO')]);
     const after = await store.neighbours(id('Varo'), { depth: 2, direction: 'both' });

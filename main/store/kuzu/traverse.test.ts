@@ -148,7 +148,7 @@ describe('neighbours (one recursive query) on a seeded random graph', () => {
   });
 
   it('an unknown root is a not-found error; an unknown type walks nothing; a lone entity has no neighbours', async () => {
-    await expect(neighbours(o.reader, reg, new SummaryCache(), 'main/nobody', { depth: 2, direction: 'both' })).rejects.toMatchObject({ code: 'entity-not-found' });
+    await expect(neighbours(o.reader, reg, new SummaryCache(), 'main/nobody', { depth: 2, direction: 'both' })).rejects.toMatchObject({ code: 'not-found' });
     expect(await neighbours(o.reader, reg, new SummaryCache(), id('E0'), { depth: 2, type: 'NO_SUCH', direction: 'both' })).toMatchObject({ entities: [], steps: [] });
     expect(await neighbours(o.reader, reg, new SummaryCache(), id('Loner'), { depth: 3, direction: 'both' })).toMatchObject({ root: { name: 'Loner' }, entities: [], steps: [] });
   });

@@ -19,7 +19,7 @@
  * table, undirected.
  */
 import type { PathResult, Traversal, TraversalStep } from '../../../shared/types.js';
-import type { Direction } from '../../core/api.js';
+import type { Direction } from '../../domain/types.js';
 import { type Conn, type Row, allSettled } from './db.js';
 import { canonicalLabels } from './queries.js';
 import type { RelRegistry } from './rels.js';

@@ -1,6 +1,7 @@
 /** What a neighbours() walk covers, shared by the recursive walk (traverse.ts) and the level-by-level one. */
 import type { EntitySummary } from '../../../shared/types.js';
-import { CoreError, type Direction } from '../../core/api.js';
+import { type Direction } from '../../domain/types.js';
+import { CoreError } from '../../domain/errors.js';
 import type { Conn } from './db.js';
 import type { RelRegistry } from './rels.js';
 import type { SummaryCache } from './summaries.js';
@@ -33,6 +34,6 @@ export function clampDepth(depth: number): number {
 
 export async function rootSummary(c: Conn, cache: SummaryCache, id: string): Promise<EntitySummary> {
   const s = (await cache.get(c, [id])).get(id);
-  if (!s) throw new CoreError('entity-not-found', `no entity with id "${id}"`);
+  if (!s) throw new CoreError('not-found', `no entity with id "${id}"`);
   return s;
 }

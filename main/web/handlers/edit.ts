@@ -1,12 +1,12 @@
 /**
  * The `edit-*` group (shared/contract-edit.ts) over the session's one Editor.
  * Every command runs with origin 'app', so it enters the undo history. Errors
- * from the Editor (CoreError 'invalid' / 'conflict' / 'not_found') pass through
+ * from the Editor (CoreError 'invalid' / 'conflict' / 'not-found') pass through
  * the wire unchanged: code, message, details.
  */
 import type { editHandlers } from '../../../shared/contract-edit.js';
 import type { EntityRecord } from '../../../shared/types.js';
-import { CoreError } from '../../core/api.js';
+import { CoreError } from '../../domain/errors.js';
 import type { CoreHost } from '../../core/index.js';
 import { getBody, readFrontmatter } from '../../edit/frontmatter.js';
 import { readVaultFile } from '../../edit/safe-fs.js';
@@ -17,7 +17,7 @@ const APP = { origin: 'app' as const };
 
 function mustResolve(core: CoreHost, nameOrId: string): EntityRecord {
   const e = core.resolveEntity(nameOrId);
-  if (!e) throw new CoreError('not_found', `no entity named '${nameOrId}'`, { name: nameOrId });
+  if (!e) throw new CoreError('not-found', `no entity named '${nameOrId}'`, { name: nameOrId });
   return e;
 }
 
@@ -33,9 +33,9 @@ export function editGroup(session: CoreSession): Group<typeof editHandlers> {
     'edit-form': async ({ nameOrId }) => {
       const c = core();
       const e = mustResolve(c, nameOrId);
-      if (e.placeholder || !e.path) throw new CoreError('not_found', `${e.name} is only referenced: there is no note for it`, { name: e.name, id: e.id });
+      if (e.placeholder || !e.path) throw new CoreError('not-found', `${e.name} is only referenced: there is no note for it`, { name: e.name, id: e.id });
       const file = await readVaultFile(c.vaultDir, e.path);
-      if (!file) throw new CoreError('not_found', `${e.path} no longer exists on disk`, { path: e.path });
+      if (!file) throw new CoreError('not-found', `${e.path} no longer exists on disk`, { path: e.path });
       const ix = c.index;
       return {
         entity: { id: e.id, name: e.name, type: e.type, layer: e.layer, path: e.path, placeholder: e.placeholder, tags: e.tags, aliases: e.aliases },

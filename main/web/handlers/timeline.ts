@@ -5,7 +5,7 @@
  * (origin 'app', so it enters the undo history).
  */
 import type { timelineHandlers, TimelineGraphAt, TimelineEventView } from '../../../shared/contract-timeline.js';
-import { CoreError } from '../../core/api.js';
+import { CoreError } from '../../domain/errors.js';
 import type { CoreHost } from '../../core/index.js';
 import type { Provenance, TimelineEvent } from '../../timeline/index.js';
 import type { CoreSession } from '../session.js';
