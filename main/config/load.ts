@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { Calendar } from '../timeline/calendar.js';
 import type { Problem } from '../../shared/types.js';
 import { LINK_REL, RELATED_REL } from '../../shared/types.js';
 import { SchemaZ, VaultConfigZ, type Schema, type VaultConfig } from './types.js';
@@ -115,6 +116,10 @@ function checkConfig(config: VaultConfig, src: YamlSource, file: string, problem
       return false;
     });
   });
+  if (config.calendar) {
+    const issues = Calendar.check(config.calendar);
+    for (const m of issues) problems.push(refProblem(file, lineOf(src, ['calendar']), 'calendar', m, 'fix calendar: in lorecraft.yaml (docs/timeline.md)'));
+  }
   // cycles: drop the edge that closes one
   const byName = new Map(config.layers.map((l) => [l.name, l]));
   const reaches = (from: string, to: string, guard = new Set<string>()): boolean => {

@@ -8,6 +8,7 @@
  * untyped notes) and LINKS_TO (body wikilinks; not a field).
  */
 import { createHash } from 'node:crypto';
+import { Calendar, type CalendarConfig } from '../timeline/calendar.js';
 import { LINK_REL, RELATED_REL } from '../../shared/types.js';
 import type { ParsedNote } from '../parse/types.js';
 import type { EntityType, PropertyDef, RelationshipType, Schema } from './types.js';
@@ -73,6 +74,8 @@ export interface SchemaIndex {
   /** declared entity type names, in declaration order */
   readonly typeNames: string[];
   readonly events: SchemaEvents;
+  /** the world's calendar (lorecraft.yaml `calendar:`): `date` properties and event dates are read against it */
+  readonly calendar: Calendar | null;
   entityType(name: string): EntityType | undefined;
   properties(type: string | null): PropertyDef[];
   property(type: string | null, name: string): PropertyDef | undefined;
@@ -110,7 +113,7 @@ export function schemaFingerprint(schema: Schema): string {
   return createHash('sha256').update(stable(graph)).digest('hex').slice(0, 32);
 }
 
-export function compileSchema(schema: Schema): SchemaIndex {
+export function compileSchema(schema: Schema, calendar: CalendarConfig | null = null): SchemaIndex {
   const types = new Map<string, EntityType>();
   for (const t of schema.entity_types) if (!types.has(t.name.toLowerCase())) types.set(t.name.toLowerCase(), t);
   const typeOf = (name: string | null) => (name === null ? undefined : types.get(name.toLowerCase()));
@@ -198,6 +201,7 @@ export function compileSchema(schema: Schema): SchemaIndex {
   return {
     schema,
     fingerprint: schemaFingerprint(schema),
+    calendar: calendar ? new Calendar(calendar) : null,
     titleField: schema.title_field,
     typeNames: [...types.values()].map((t) => t.name),
     events,

@@ -4,6 +4,7 @@
  * templates live beside this file; this file is the contract.
  */
 import { z } from 'zod';
+import { CalendarZ } from '../timeline/calendar.js';
 
 export const LayerConfigZ = z.object({
   name: z.string().min(1).regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
@@ -19,6 +20,8 @@ export const VaultConfigZ = z.object({
   layers: z.array(LayerConfigZ).min(1).default([{ name: 'main', paths: ['.'], canonical: true, depends_on: [] }]),
   /** glob patterns (picomatch, vault-relative) of files and folders to skip */
   exclude: z.array(z.string()).default([]),
+  /** the world's own calendar: months, weekdays, eras, leap rule, display format (docs/timeline.md) */
+  calendar: CalendarZ.optional(),
 }).strict();
 
 export const PropertyTypeZ = z.enum(['string', 'integer', 'number', 'boolean', 'date', 'enum', 'list']);

@@ -77,7 +77,7 @@ export function validateProperties(note: ParsedNote, type: string | null, index:
         const items = Array.isArray(v) ? v : [v];
         const itemType = def.items;
         for (const it of items) {
-          if (itemType && !scalarOk(it, itemType)) { problems.push(wrongType(`a list of ${itemType}`)); break; }
+          if (itemType === 'date' && index.calendar ? !index.calendar.read(it).ok : itemType && !scalarOk(it, itemType)) { problems.push(wrongType(`a list of ${itemType}`)); break; }
           if (!itemType && it !== null && typeof it === 'object') { problems.push(wrongType('a list of plain values')); break; }
           if (def.values && !inValues(def, it)) {
             problems.push({
@@ -103,7 +103,16 @@ export function validateProperties(note: ParsedNote, type: string | null, index:
         if (!scalarOk(v, 'boolean')) problems.push(wrongType('true or false'));
         break;
       case 'date':
-        if (!isDateLike(v)) problems.push(wrongType('a date (YYYY-MM-DD, negative years allowed)'));
+        if (index.calendar) {
+          const r = index.calendar.read(v);
+          if (!r.ok) {
+            problems.push({
+              ...base, severity: 'warning', code: 'calendar-date',
+              message: `'${def.name}' is ${show(v)}, which the world's calendar cannot read: ${r.reason}`,
+              hint: 'write a date of the calendar in lorecraft.yaml, e.g. 15 Frostfall 1203 AR, 1203-05-14 or c. 1200 AR',
+            });
+          }
+        } else if (!isDateLike(v)) problems.push(wrongType('a date (YYYY-MM-DD, negative years allowed)'));
         break;
     }
   }

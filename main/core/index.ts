@@ -52,7 +52,7 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
   let store: GraphStore | null = null;
   try {
     const loaded = loadVaultConfig(vaultDir, { ...(opts.configPath ? { configPath: opts.configPath } : {}), ...(opts.schemaPath ? { schemaPath: opts.schemaPath } : {}) });
-    const index = compileSchema(loaded.schema);
+    const index = compileSchema(loaded.schema, loaded.config.calendar ?? null);
     const fingerprint = createHash('sha256')
       .update(`${MODEL_VERSION}\n${index.fingerprint}\n${JSON.stringify({ layers: loaded.config.layers, exclude: loaded.config.exclude, title: loaded.schema.title_field })}`)
       .digest('hex').slice(0, 32);

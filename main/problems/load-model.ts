@@ -20,7 +20,7 @@ export interface LoadedModel extends ProblemsHost {
 export async function loadModel(vaultDir: string, opts: LoadOptions = {}): Promise<LoadedModel> {
   const root = resolve(vaultDir);
   const loaded = loadVaultConfig(root, opts);
-  const sv = fromSchemaIndex(compileSchema(loaded.schema));
+  const sv = fromSchemaIndex(compileSchema(loaded.schema, loaded.config.calendar ?? null));
   const model = new VaultModel(loaded.config, sv, loaded.problems);
   const walk = await walkVault(root, model.layers);
   const read = await readNotes(walk.files, { titleField: loaded.schema.title_field });

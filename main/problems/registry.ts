@@ -51,6 +51,7 @@ export const GATHERED_RULES: RuleInfo[] = [
   g('layer-unknown-dependency', 'error', 'timeline', 'depends_on names a layer that is not configured', 'fix depends_on in lorecraft.yaml'),
   g('layer-cycle', 'error', 'timeline', 'layers depend on each other in a loop', 'remove one depends_on in lorecraft.yaml'),
   g('event-session', 'warning', 'timeline', 'an event has no usable session number (its consequences are not applied)', 'add session: N'),
+  g('calendar-date', 'warning', 'timeline', "a date the world's calendar (lorecraft.yaml calendar:) cannot read", 'write a date of the calendar: 15 Frostfall 1203 AR, 1203-05-14, c. 1200 AR'),
   g('event-consequence', 'error', 'timeline', 'a consequence item is malformed', 'see docs/timeline.md for the consequence kinds'),
   g('event-unknown-entity', 'error', 'timeline', 'a consequence names an entity that does not exist', 'check the name, or create the note'),
   g('event-unknown-relationship', 'error', 'timeline', 'a consequence names an unknown relationship type', 'use a relationship type from schema.yaml'),

@@ -6,6 +6,7 @@
 import { normaliseName } from '../../shared/names.js';
 import type { EntityRecord, Problem, RelationshipRecord } from '../../shared/types.js';
 import type { Schema, VaultConfig } from '../config/types.js';
+import { Calendar } from './calendar.js';
 import { compareDates } from './dates.js';
 import { eventSettings, parseEvent, refName, type EventNoteInput } from './events.js';
 import { layerProblems, layerScope, NameIndex, referenceKeys } from './layers.js';
@@ -97,8 +98,9 @@ export function compile(input: TimelineInput): Compiled {
 
   const problems: Problem[] = [];
   const events: TimelineEvent[] = [];
+  const calendar = input.config.calendar ? new Calendar(input.config.calendar) : null;
   for (const n of notes) {
-    const { event, problems: p } = parseEvent(n, { schema: input.schema, settings, names, scope: layerScope(input.config, n.layer), virtual: virtualRef });
+    const { event, problems: p } = parseEvent(n, { schema: input.schema, settings, names, calendar, scope: layerScope(input.config, n.layer), virtual: virtualRef });
     events.push(event);
     problems.push(...p);
   }
@@ -124,7 +126,7 @@ export function compareEvents(a: TimelineEvent, b: TimelineEvent): number {
 
 export function provenanceOf(e: TimelineEvent, c: Consequence): Provenance {
   const p: Provenance = { event: e.id, name: e.name, path: e.path, session: e.session ?? 0, line: c.line };
-  if (e.date) p.date = e.date.label;
+  if (e.date) p.date = e.date.display ?? e.date.label;
   return p;
 }
 

@@ -18,7 +18,7 @@ describe('in-world dates', () => {
     expect(parseInWorldDate(null)).toBeNull();
   });
   it('orders parseable dates first, then free-form, then none', () => {
-    const ds = ['1203-05-14', 'Month of Storms', '-45', '1203', null, '1203-05'].map(parseInWorldDate);
+    const ds = ['1203-05-14', 'Month of Storms', '-45', '1203', null, '1203-05'].map((v) => parseInWorldDate(v));
     const sorted = [...ds].sort(compareDates).map((d) => d?.label ?? null);
     expect(sorted).toEqual(['-45', '1203', '1203-05', '1203-05-14', 'Month of Storms', null]);
   });

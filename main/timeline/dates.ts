@@ -9,14 +9,21 @@
  * Order: parseable dates compare by (year, month, day) — a missing month/day
  * sorts before any given one; the era is a label only (write earlier eras with
  * negative years). Free-form and missing dates sort after every parseable date.
+ *
+ * With the world's calendar (lorecraft.yaml `calendar:`, ./calendar.ts) the
+ * calendar reads the date instead: month names, eras counting up or down, leap
+ * days; dates then order by their ordinal (days since the epoch) and carry their
+ * display form. A date it cannot read keeps its label and says why (`invalid`).
  */
+import type { Calendar } from './calendar.js';
 import type { InWorldDate } from './types.js';
 
 const DATE_RE = /^(-?\d{1,7})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?:\s*([A-Za-z][A-Za-z .']{0,20}?))?\.?$/;
 const CIRCA_RE = /^(?:c\.|ca\.|circa\s|~)\s*/i;
 
-export function parseInWorldDate(value: unknown): InWorldDate | null {
+export function parseInWorldDate(value: unknown, calendar?: Calendar | null): InWorldDate | null {
   if (value === null || value === undefined) return null;
+  if (calendar) return readWithCalendar(value, calendar);
   let raw: string;
   if (value instanceof Date) raw = isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   else if (typeof value === 'string' || typeof value === 'number') raw = String(value);
@@ -40,11 +47,27 @@ export function parseInWorldDate(value: unknown): InWorldDate | null {
   return out;
 }
 
-/** Total order on optional dates: parseable by (year, month, day), then free-form, then none. */
+function readWithCalendar(value: unknown, calendar: Calendar): InWorldDate | null {
+  const raw = value instanceof Date ? (isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10)) : typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  const label = raw.trim();
+  if (label === '') return null;
+  const r = calendar.read(label);
+  if (!r.ok) return { raw, label, invalid: r.reason };
+  const d = r.date;
+  const out: InWorldDate = { raw, label, year: d.year, ordinal: d.ordinal, display: calendar.format(d) };
+  if (d.month !== undefined) out.month = d.month;
+  if (d.day !== undefined) out.day = d.day;
+  if (d.era !== undefined) out.era = d.era;
+  if (d.circa) out.circa = true;
+  return out;
+}
+
+/** Total order on optional dates: parseable by ordinal (calendar) or (year, month, day), then free-form, then none. */
 export function compareDates(a: InWorldDate | null, b: InWorldDate | null): number {
   const ra = rank(a), rb = rank(b);
   if (ra !== rb) return ra - rb;
   if (ra !== 0) return 0;
+  if (a!.ordinal !== undefined && b!.ordinal !== undefined) return a!.ordinal - b!.ordinal;
   return (a!.year! - b!.year!) || ((a!.month ?? 0) - (b!.month ?? 0)) || ((a!.day ?? 0) - (b!.day ?? 0));
 }
 

@@ -6,6 +6,7 @@
 import { entityId } from '../../shared/names.js';
 import type { EntityRecord, Problem, PropertyValue } from '../../shared/types.js';
 import type { EntityType, Schema } from '../config/types.js';
+import type { Calendar } from './calendar.js';
 import { parseInWorldDate, parseSession } from './dates.js';
 import type { NameIndex } from './layers.js';
 import { readFrontmatterLines } from './source.js';
@@ -56,6 +57,8 @@ export interface EventContext {
   names: NameIndex;
   /** layer scope of the event's own layer (layer first, then its dependencies) */
   scope: string[];
+  /** the world's calendar (lorecraft.yaml `calendar:`), when it has one */
+  calendar?: Calendar | null;
   /** virtual entities (created by an event, no note), by layer then normalised name -> id */
   virtual: (ref: string, scope: string[]) => string | undefined;
 }
@@ -141,11 +144,19 @@ export function parseEvent(note: EventNoteInput, ctx: EventContext): { event: Ti
     consequences.push(c);
   });
 
+  const date = parseInWorldDate(fm[s.date_field], ctx.calendar);
+  if (date?.invalid) {
+    problems.push({
+      severity: 'warning', code: 'calendar-date', file: note.path, line: fieldLine(s.date_field), field: s.date_field, entityId: note.id,
+      message: `event '${note.name}': the world's calendar cannot read ${s.date_field} '${date.label}': ${date.invalid}`,
+      hint: 'write a date of the calendar in lorecraft.yaml (e.g. 15 Frostfall 1203 AR, 1203-05-14, c. 1200 AR); until then it sorts after the dated events',
+    });
+  }
   const locs = refs(fm[s.location_field]).map(toRef).filter((r): r is EntityRef => r !== null);
   return {
     event: {
       id: note.id, name: note.name, path: note.path, layer: note.layer, session,
-      date: parseInWorldDate(fm[s.date_field]),
+      date,
       participants: refs(fm[s.participants_field]).map(toRef).filter((r): r is EntityRef => r !== null),
       location: locs[0] ?? null,
       consequences,

@@ -102,6 +102,7 @@ export function createTimeline(host: TimelineHost, options?: TimelineOptions): T
     layers: () => index().layers(),
     sessions: (layer) => index().sessions(layer),
     timeline: (layer, q) => index().timeline(layer, q),
+    chronicle: (layer) => index().chronicle(layer),
     stateAt: (entity, layer, session) => index().stateAt(entity, layer, session),
     graphAt: (layer, session) => index().graphAt(layer, session),
     frame: (layer, session) => index().frame(layer, session),

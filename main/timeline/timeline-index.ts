@@ -18,6 +18,8 @@ export interface TimelineIndex {
   sessions(layer: string): SessionInfo[];
   /** events in application order; `entity` keeps events that involve it (participant, location, consequence) */
   timeline(layer: string, q?: TimelineQuery): TimelineEvent[];
+  /** the layer's events in calendar order (by in-world date: the world's calendar when it has one; undated last, then session, then path) */
+  chronicle(layer: string): TimelineEvent[];
   /** one entity (name or id, resolved in the layer's scope) at a session (omitted = after every event) */
   stateAt(entity: string, layer: string, session?: number | null): EntityStateView | null;
   graphAt(layer: string, session?: number | null): GraphState;
@@ -89,9 +91,13 @@ export function buildTimelineIndex(input: TimelineInput): TimelineIndex {
       return sc.sessions.map((s) => {
         const evs = sc.events.filter((e) => e.session === s);
         const dated = [...evs].sort((a, b) => compareDates(a.date, b.date))[0];
-        const dateLabel = dated?.date?.label ?? '';
+        const dateLabel = dated?.date?.display ?? dated?.date?.label ?? '';
         return { session: s, dateLabel, label: dateLabel ? `Session ${s} · ${dateLabel}` : `Session ${s}`, events: evs.map((e) => e.id) };
       });
+    },
+    chronicle(layer) {
+      return [...scope(layer).events].sort((a, b) => compareDates(a.date, b.date)
+        || (a.session ?? Infinity) - (b.session ?? Infinity) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     },
     timeline(layer, q = {}) {
       const sc = scope(layer);

@@ -17,6 +17,12 @@ export interface InWorldDate {
   day?: number;
   era?: string;
   circa?: boolean;
+  /** days since the calendar's epoch (fractional for a year or month alone): set when the world has a calendar */
+  ordinal?: number;
+  /** the date in the world's format (`15 Frostfall 1203 AR`); set when the world has a calendar */
+  display?: string;
+  /** why the world's calendar cannot read it (the date then sorts with the free-form labels) */
+  invalid?: string;
 }
 
 /** Where a changed value came from. */

@@ -22,7 +22,7 @@ export interface LoadedVault {
 export async function loadVaultModel(vaultDir: string, opts: { configPath?: string; schemaPath?: string } = {}): Promise<LoadedVault> {
   const root = path.resolve(vaultDir);
   const loaded = loadVaultConfig(root, opts);
-  const sv = fromSchemaIndex(compileSchema(loaded.schema));
+  const sv = fromSchemaIndex(compileSchema(loaded.schema, loaded.config.calendar ?? null));
   const model = new VaultModel(loaded.config, sv, loaded.problems);
   const walk = await walkVault(root, model.layers);
   const read = await readNotes(walk.files, { titleField: loaded.schema.title_field });
