@@ -35,7 +35,7 @@ test('scrub to the session where Captain Varo dies: dead on the canvas and in th
   await app.open('Captain Varo');
   await expect(tl.bar).toBeVisible();
   await expect(page.getByTestId('timeline-layer')).toHaveValue('campaign');
-  await expect(tl.tick(5)).toContainText('1203-06-01');
+  await expect(tl.tick(5)).toContainText('1 Highsun 1203 WR');
   // the scrubber starts off: the notes as written, no "as of" section
   await expect(tl.current).toContainText('As written');
   await expect(tl.state).toHaveCount(0);
@@ -43,7 +43,7 @@ test('scrub to the session where Captain Varo dies: dead on the canvas and in th
   // step with the keyboard: ] from off = before play, then sessions 1..5
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   for (let i = 0; i < 6; i++) await page.keyboard.press(']');
-  await expect(tl.current).toHaveText('Session 5 · 1203-06-01');
+  await expect(tl.current).toHaveText('Session 5 · 1 Highsun 1203 WR');
   await expect(tl.state).toHaveAttribute('data-status', 'dead');
   await expect(tl.prop('status')).toContainText('dead ← The Death of Captain Varo, session 5');
   await expect.poll(() => tl.nodeStatus(VARO)).toBe('dead');
@@ -55,12 +55,12 @@ test('scrub to the session where Captain Varo dies: dead on the canvas and in th
   // drag the scrubber back one stop (keyboard on the range input = the same input events as a drag)
   await tl.scrubber.focus();
   await page.keyboard.press('ArrowLeft');
-  await expect(tl.current).toHaveText('Session 4 · 1203-05-03');
+  await expect(tl.current).toHaveText('Session 4 · 3 Bloomtide 1203 WR');
   await expect(tl.state).toHaveAttribute('data-status', 'alive');
   await expect(tl.prop('status')).toHaveText('alive');
   await expect.poll(() => tl.nodeStatus(VARO)).not.toBe('dead');
   await tl.tick(3).click();
-  await expect(tl.current).toHaveText('Session 3 · 1203-04-14');
+  await expect(tl.current).toHaveText('Session 3 · 14 Rainmoon 1203 WR');
   await expect.poll(() => tl.edgeStatuses('setting/red hand', 'ALLIED_WITH', 'setting/corsair brotherhood')).toEqual(['normal']);
   await expect.poll(() => tl.edgeStatuses('setting/red hand', 'HOSTILE_TO', 'setting/corsair brotherhood')).toEqual([]);
 
@@ -85,7 +85,7 @@ test('clicking an event marker jumps to its session and opens the event; play ru
   const death = page.locator('[data-testid="timeline-marker"][data-session="5"][title^="The Death of Captain Varo"]');
   await expect(page.locator('[data-testid="timeline-lane"][data-lane="deaths & ruin"]')).toBeVisible();
   await death.click();
-  await expect(tl.current).toHaveText('Session 5 · 1203-06-01');
+  await expect(tl.current).toHaveText('Session 5 · 1 Highsun 1203 WR');
   await expect(page.getByTestId('entity-name')).toHaveText('The Death of Captain Varo');
   await expect(tl.state).toHaveAttribute('data-status', 'alive');
 
@@ -97,16 +97,16 @@ test('clicking an event marker jumps to its session and opens the event; play ru
   await page.mouse.down();
   await page.mouse.move(tick4.x + tick4.width / 2, box.y + box.height / 2, { steps: 12 });
   await page.mouse.up();
-  await expect(tl.current).toHaveText('Session 4 · 1203-05-03');
+  await expect(tl.current).toHaveText('Session 4 · 3 Bloomtide 1203 WR');
   await expect(page.getByTestId('timeline-state-relation')).toContainText([
     '+ HOSTILE_TO → Corsair Brotherhood ← The Broken Pact, session 4',
     '− ALLIED_WITH → Corsair Brotherhood ← The Broken Pact, session 4',
   ]);
 
   await tl.tick(1).click();
-  await expect(tl.current).toHaveText('Session 1 · 1203-03-02');
+  await expect(tl.current).toHaveText('Session 1 · 2 Seedtide 1203 WR');
   await page.getByTestId('timeline-play').click();
-  await expect(tl.current).toHaveText('Session 6 · 1203-07-12', { timeout: 20_000 });
+  await expect(tl.current).toHaveText('Session 6 · 12 Ashmoon 1203 WR', { timeout: 20_000 });
   await expect(page.getByTestId('timeline-play')).toHaveAttribute('aria-pressed', 'false', { timeout: 5_000 });
   void app;
 });
@@ -116,7 +116,7 @@ test('new event here: an event note at the scrubbed session, on disk, on the tim
   await expect(tl.bar).toBeVisible();
   await expect(page.getByTestId('timeline-new-event')).toBeDisabled();
   await tl.tick(3).click();
-  await expect(tl.current).toHaveText('Session 3 · 1203-04-14');
+  await expect(tl.current).toHaveText('Session 3 · 14 Rainmoon 1203 WR');
   await page.getByTestId('timeline-new-event').click();
   await page.getByTestId('timeline-event-title').fill('The Siege of Thornwatch');
   await page.getByTestId('timeline-event-date').fill('1203-04-22');

@@ -23,6 +23,8 @@ const InWorldDateZ = z.object({
   raw: z.string(), label: z.string(),
   year: z.number().optional(), month: z.number().optional(), day: z.number().optional(),
   era: z.string().optional(), circa: z.boolean().optional(),
+  /** with the world's calendar: days since its epoch, the date in the world's format, or why it cannot be read */
+  ordinal: z.number().optional(), display: z.string().optional(), invalid: z.string().optional(),
 });
 
 const EntityRefZ = z.object({ name: z.string(), id: z.string().nullable() });

@@ -27,7 +27,8 @@ describe('sample world campaign', () => {
   it('lists its sessions in order with in-world dates', () => {
     const s = ix.sessions('campaign');
     expect(s.map((x) => x.session)).toEqual([...s.map((x) => x.session)].sort((a, b) => a - b));
-    expect(s[0]!.dateLabel).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // written 1203-03-02, shown on the Westland Reckoning (the sample's lorecraft.yaml calendar:)
+    expect(s[0]!.dateLabel).toBe('2 Seedtide 1203 WR');
     const events = ix.timeline('campaign');
     expect(events.every((e, i) => i === 0 || e.session! >= events[i - 1]!.session!)).toBe(true);
   });

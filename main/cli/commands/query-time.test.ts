@@ -35,7 +35,12 @@ describe('lorecraft query state/timeline/diff', () => {
     expect(j.events.length).toBeGreaterThan(1);
     expect(j.events.every((e: { participants: Array<{ name: string }>; consequences: Array<{ entityName: string }> }) =>
       e.participants.some((p) => p.name === 'Tobin Reed') || e.consequences.some((c) => c.entityName === 'Tobin Reed'))).toBe(true);
-    expect(j.sessions[0]).toMatchObject({ session: 1, label: expect.stringMatching(/^Session 1 · 1203-/) });
+    expect(j.sessions[0]).toMatchObject({ session: 1, label: 'Session 1 · 2 Seedtide 1203 WR' });
+    // --json lists events in calendar order, each with its date as written and its ordinal (days since the epoch)
+    const ords = j.events.map((e: { ordinal: number }) => e.ordinal);
+    expect(ords).toEqual([...ords].sort((a: number, b: number) => a - b));
+    expect(j.events[0]).toMatchObject({ date_written: expect.stringMatching(/^1203-/), date_display: expect.stringMatching(/ 1203 WR$/) });
+    expect(j.events[0].ordinal).toBe(1202 * 360 + (Number(j.events[0].date_written.slice(5, 7)) - 1) * 30 + Number(j.events[0].date_written.slice(8)) - 1);
     const human = await cli('timeline', '--layer', 'campaign', '--from', '3', '--to', '3');
     expect(human.out.split('\n')[0]).toBe('Session 3');
     expect(human.out).toContain('• Millbrook destroyed');

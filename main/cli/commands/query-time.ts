@@ -1,7 +1,7 @@
 /**
  * `lorecraft query state|timeline|diff`: the world as it stood at a session.
  *   query state NAME --layer L [--session N] [--json]
- *   query timeline --layer L [--entity E] [--from N] [--to M] [--json]
+ *   query timeline --layer L [--entity E] [--from N] [--to M] [--json]   (--json: calendar order, date as written + ordinal)
  *   query diff --layer L --from N --to M [--json]
  * plus --vault DIR, --db DIR, --config FILE, --schema FILE.
  * Reads the notes (files-only model), so it also works while the app holds the
@@ -96,7 +96,13 @@ function run(sub: TimeSub, ix: TimelineIndex, layer: string, o: Opts, io: CliIo)
   }
   if (sub === 'timeline') {
     const events = ix.timeline(layer, { entity: o.entity, from: o.from, to: o.to });
-    if (o.json) io.out(JSON.stringify({ layer, sessions: ix.sessions(layer), events }, null, 2));
+    if (o.json) {
+      // calendar order (the world's calendar when it has one), each with its date as written and its ordinal
+      const keep = new Set(events.map((e) => e.id));
+      const chronicle = ix.chronicle(layer).filter((e) => keep.has(e.id))
+        .map((e) => ({ ...e, date_written: e.date?.label ?? null, date_display: e.date?.display ?? e.date?.label ?? null, ordinal: e.date?.ordinal ?? null }));
+      io.out(JSON.stringify({ layer, sessions: ix.sessions(layer), events: chronicle }, null, 2));
+    }
     else { for (const l of formatTimeline(events, layer)) io.out(l); warnProblems(); }
     return 0;
   }

@@ -18,14 +18,15 @@ const RelStateZ = z.object({ from: z.string(), to: z.string(), type: z.string(),
 /** Event as the tools show it: names instead of resolved refs, consequences as one-line texts. */
 export function eventRow(e: TimelineEvent) {
   return {
-    id: e.id, name: clip(e.name, 200).text, path: e.path, layer: e.layer, session: e.session, date: e.date?.label ?? null,
+    id: e.id, name: clip(e.name, 200).text, path: e.path, layer: e.layer, session: e.session, date: e.date?.display ?? e.date?.label ?? null, date_written: e.date?.label ?? null, ordinal: e.date?.ordinal ?? null,
     participants: e.participants.map((p) => p.name), location: e.location?.name ?? null,
     consequences: e.consequences.slice(0, 30).map((c) => ({ text: clip(c.text, 300).text, valid: c.valid, line: c.line })),
   };
 }
 
 export const EventRowZ = z.object({
-  id: z.string(), name: z.string(), path: z.string(), layer: z.string(), session: z.number().nullable(), date: z.string().nullable(),
+  id: z.string(), name: z.string(), path: z.string(), layer: z.string(), session: z.number().nullable(), date: z.string().nullable().describe("the in-world date in the world's calendar format"),
+  date_written: z.string().nullable().describe('the date as written in the note'), ordinal: z.number().nullable().describe("days since the calendar's epoch (calendar order); null without a calendar"),
   participants: z.array(z.string()), location: z.string().nullable(),
   consequences: z.array(z.object({ text: z.string(), valid: z.boolean(), line: z.number() })),
 });

@@ -22,7 +22,7 @@ describe('timeline-* handlers', () => {
   it('timeline-sessions lists the campaign sessions with in-world dates and lanes for every event', async () => {
     const s = await call('timeline-sessions', { layer: 'campaign' });
     expect(s.sessions.map((x) => x.session)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(s.sessions[0]).toMatchObject({ dateLabel: '1203-03-02', label: 'Session 1 · 1203-03-02' });
+    expect(s.sessions[0]).toMatchObject({ dateLabel: '2 Seedtide 1203 WR', label: 'Session 1 · 2 Seedtide 1203 WR' });
     expect(s.before).toBe(0);
     const death = s.events.find((e) => e.name === 'The Death of Captain Varo')!;
     expect(death.session).toBe(5);

@@ -53,7 +53,7 @@ export function markersOf(t: TimelineSessions): Marker[] {
     const lane = t.laneOf[e.id] ?? 'sessions';
     const g = groups.get(`${lane}\u0000${e.session}`)!;
     const what = e.consequences.filter((k) => k.valid).map((k) => k.text);
-    const title = [`${e.name} — session ${e.session}${e.date ? ` · ${e.date.label}` : ''}`, ...what].join('\n');
+    const title = [`${e.name} — session ${e.session}${e.date ? ` · ${e.date.display ?? e.date.label}` : ''}`, ...what].join('\n');
     out.push({ id: e.id, name: e.name, session: e.session, lane, slot: g.indexOf(e.id), of: g.length, title });
   }
   return out;
