@@ -30,7 +30,7 @@ const InWorldDateZ = z.object({
 const EntityRefZ = z.object({ name: z.string(), id: z.string().nullable() });
 
 const ConsequenceZ = z.object({
-  kind: z.enum(['set', 'add', 'remove', 'unset', 'relationship-add', 'relationship-remove', 'created', 'destroyed']),
+  kind: z.enum(['set', 'add', 'remove', 'unset', 'relationship-add', 'relationship-remove', 'created', 'destroyed', 'reveal']),
   entityName: z.string(), entity: z.string().nullable(),
   property: z.string().optional(), value: Json.optional(), relationship: z.string().optional(),
   targetName: z.string().optional(), target: z.string().nullable().optional(),

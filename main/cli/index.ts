@@ -14,6 +14,7 @@ const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   query: { summary: 'query the graph (entity, relations, list, search, path, cypher, state, timeline, diff)', load: () => import('./commands/query.js') },
   validate: { summary: 'list problems grouped by file', load: () => import('./commands/validate.js') },
   edit: { summary: 'edit notes through the write-back (set, unset, link, unlink, rename, create, delete)', load: () => import('./commands/edit.js') },
+  export: { summary: 'the world at a session for the GM or the players (site, lorebook, json, mermaid, dot)', load: () => import('./commands/export.js') },
   mcp: { summary: 'run the MCP server over stdio', load: () => import('./commands/mcp.js') },
   web: { summary: 'run the web shell (renderer + API over a local WebSocket)', load: () => import('./commands/web.js') },
 };

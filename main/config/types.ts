@@ -20,6 +20,13 @@ export const VaultConfigZ = z.object({
   layers: z.array(LayerConfigZ).min(1).default([{ name: 'main', paths: ['.'], canonical: true, depends_on: [] }]),
   /** glob patterns (picomatch, vault-relative) of files and folders to skip */
   exclude: z.array(z.string()).default([]),
+  /** who may see a note whose frontmatter says nothing (docs/vault-format.md, Visibility) */
+  visibility: z.object({
+    /** `players`: notes are player-visible unless marked `visibility: gm`; `gm`: GM-only unless marked `visibility: players` */
+    default: z.enum(['gm', 'players']).default('players'),
+    /** the frontmatter key that holds a note's visibility */
+    field: z.string().min(1).default('visibility'),
+  }).strict().default({ default: 'players', field: 'visibility' }),
   /** the world's own calendar: months, weekdays, eras, leap rule, display format (docs/timeline.md) */
   calendar: CalendarZ.optional(),
 }).strict();
@@ -36,6 +43,8 @@ export const PropertyDefZ = z.object({
   required: z.boolean().default(false),
   default: z.unknown().optional(),
   description: z.string().optional(),
+  /** GM-only: hidden from the players' view, players' exports and the players' MCP, whatever the note's visibility */
+  secret: z.boolean().optional(),
 }).strict();
 
 export const FieldMappingZ = z.object({
@@ -47,6 +56,8 @@ export const FieldMappingZ = z.object({
   target_type: z.union([z.string(), z.array(z.string())]).optional(),
   /** 'list' (default) or 'scalar': how the write-back writes the field */
   cardinality: z.enum(['list', 'scalar']).optional(),
+  /** GM-only relationship: hidden from players whatever the note's visibility */
+  secret: z.boolean().optional(),
 }).strict();
 
 export const EntityTypeZ = z.object({

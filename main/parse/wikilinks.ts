@@ -71,6 +71,15 @@ export function scanLinks(text: string, line: number, out: WikiLink[], field?: s
   }
 }
 
+/**
+ * Rewrites every `[[…]]` in a text: `fn` gets the parsed link (null when it is not an entity link:
+ * an attachment, `[[#Heading]]`, a template placeholder), whether it is an embed, and the raw match.
+ */
+export function replaceLinks(text: string, fn: (link: WikiLink | null, embed: boolean, raw: string, inner: string) => string): string {
+  if (text.indexOf('[[') < 0) return text;
+  return text.replace(new RegExp(LINK_RE.source, 'g'), (raw: string, bang: string, inner: string) => fn(parseLinkInner(inner, bang === '!', 0), bang === '!', raw, inner));
+}
+
 const INLINE_CODE_RE = /(`+)(?:[^`]|(?!\1)`)+?\1/g;
 /** Replaces inline code spans with spaces (keeps columns) so links and tags inside are ignored. */
 export function blankInlineCode(line: string): string {

@@ -181,6 +181,7 @@ function parseConsequence(
     return bad('event-consequence', `consequence ${JSON.stringify(item)} is not a mapping`, 'write { entity: NAME, property: P, value: V } (see docs/timeline.md)', String(item));
   }
   const o = item as Record<string, unknown>;
+  if ('reveals' in o) return parseReveal(o, line, note, resolveRef, idOf, bad);
   const entityName = refName(o.entity);
   if (!entityName) return bad('event-consequence', 'consequence without an entity', 'add entity: NAME', JSON.stringify(o));
   const warn = (code: string, message: string, hint: string) => problems.push({ severity: 'warning', code, message, hint, ...base });
@@ -233,6 +234,33 @@ function parseConsequence(
     return c;
   }
   return bad('event-consequence', `consequence for '${entityName}' has no property, relationship, created or destroyed`, 'see docs/timeline.md for the consequence kinds', entityName, entityName);
+}
+
+/**
+ * `{ reveals: NOTE }`: a GM-only note becomes visible to players from the event's session on;
+ * `{ entity: X, reveals: p }` or `reveals: [p, q]`: X's secret properties do. (Visibility: docs/vault-format.md.)
+ */
+function parseReveal(
+  o: Record<string, unknown>, line: number, note: EventNoteInput,
+  resolveRef: (n: string) => EntityRecord | string | undefined,
+  idOf: (r: EntityRecord | string | undefined) => string | null,
+  bad: (code: string, message: string, hint: string, text: string, entityName?: string) => Consequence,
+): Consequence {
+  if (o.entity !== undefined && o.entity !== null) {
+    const entityName = refName(o.entity) ?? '';
+    const props = (Array.isArray(o.reveals) ? o.reveals : [o.reveals]).filter((p): p is string => typeof p === 'string' && p.trim() !== '').map((p) => p.trim());
+    const text = `${entityName} reveals ${props.join(', ') || '?'}`;
+    if (!props.length) return bad('event-consequence', `'reveals' with an entity names the properties it reveals`, `write { entity: ${entityName}, reveals: [property] }`, text, entityName);
+    const entity = idOf(resolveRef(entityName));
+    if (!entity) return bad('event-unknown-entity', `consequence names '${entityName}', which is no entity in layer '${note.layer}' or the layers it depends on`, `check the name, or create a note '${entityName}'`, text, entityName);
+    return { kind: 'reveal', entityName, entity, property: props.join(', '), value: props, line, valid: true, text };
+  }
+  const entityName = refName(o.reveals);
+  const text = `reveals ${entityName ?? '?'}`;
+  if (!entityName) return bad('event-consequence', `'reveals' names one note (or, with entity:, its properties)`, 'write { reveals: "[[Note]]" } (one item per note)', text);
+  const entity = idOf(resolveRef(entityName));
+  if (!entity) return bad('event-unknown-entity', `'reveals' names '${entityName}', which is no entity in layer '${note.layer}' or the layers it depends on`, `check the name, or create a note '${entityName}'`, text, entityName);
+  return { kind: 'reveal', entityName, entity, line, valid: true, text: `${entityName} revealed` };
 }
 
 function checkProperty(typeDef: EntityType | undefined, p: string, action: string, value: unknown, warn: (code: string, m: string, h: string) => void) {

@@ -43,7 +43,9 @@ export interface Provenance {
 export type ConsequenceKind =
   | 'set' | 'add' | 'remove' | 'unset'
   | 'relationship-add' | 'relationship-remove'
-  | 'created' | 'destroyed';
+  | 'created' | 'destroyed'
+  /** players learn a GM-only note (`reveals: NOTE`) or secret properties (`entity: X, reveals: [p, q]`) from this session on */
+  | 'reveal';
 
 /** One validated, resolved consequence of an event. */
 export interface Consequence {
