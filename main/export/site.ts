@@ -93,7 +93,7 @@ export function site(view: WorldView): SiteFile[] {
     const evs = eventsOf.get(e.id) ?? [];
     files.push({
       path: pageOf(e),
-      content: page(e.name, 1, `<article><h1>${esc(e.name)}</h1>
+      content: page(e.name, 1, `<article><h1 class="title">${esc(e.name)}</h1>
 <p class="meta">${e.type ? `<a class="type" href="${up}types/${slug(e.type)}.html">${esc(e.type)}</a>` : '<span class="type">untyped</span>'}${e.dead ? ' <span class="state">dead</span>' : e.lifecycle === 'destroyed' ? ' <span class="state">destroyed</span>' : ''}
 ${e.tags.map((t) => `<a class="tag" href="${up}tags/${slug(t)}.html">#${esc(t)}</a>`).join(' ')}</p>
 ${e.aliases.length ? `<p class="aliases">Also known as ${e.aliases.map(esc).join(', ')}</p>` : ''}
@@ -122,7 +122,7 @@ ${evs.length ? `<section><h2>Events</h2><ul>${evs.map((ev) => `<li>${ev.session 
   const list = (items: WorldEntity[], up: string) => `<ul class="list">${items.map((e) => `<li>${entityLink(e, up)} <span class="sum">${esc(summaryOf(e, 140))}</span></li>`).join('')}</ul>`;
   files.push({
     path: 'index.html',
-    content: page(view.project, 0, `<h1>${esc(view.project)}</h1>
+    content: page(view.project, 0, `<h1 class="title">${esc(view.project)}</h1>
 <p class="meta">${view.entities.filter((e) => !e.placeholder).length} entries · layer ${esc(view.layer)}${esc(when)} · <a href="tags/index.html">tags</a></p>
 ${top.length ? `<figure class="graph overview">${overview}<figcaption>The ${top.length} most connected entries</figcaption></figure>` : ''}
 ${[...types].sort(([a], [b]) => a.localeCompare(b)).map(([t, items]) => `<section><h2><a href="types/${slug(t)}.html">${esc(t)}</a> <span class="count">${items.length}</span></h2>${list(items, '')}</section>`).join('\n')}
@@ -188,7 +188,7 @@ main{max-width:60em;margin:0 auto;padding:1em 1.2em}a{color:#1d3557}
 .meta .type,.tag{display:inline-block;padding:0 .4em;border-radius:3px;background:#e9e4d8;text-decoration:none;margin-right:.3em}
 .state{color:#a4161a;font-weight:600}.props th{text-align:left;padding-right:1em;color:#555;vertical-align:top}
 .rels{columns:2}.rel{color:#666;font-size:.9em}.ph{color:#777;font-style:italic}.sum{color:#666;font-size:.9em}
-.count{color:#888;font-size:.8em}figure.graph{margin:1em 0;background:#fff;border:1px solid #e4e0d6;border-radius:6px}
-figure.graph svg{width:100%;height:auto;display:block}figcaption{font-size:.85em;color:#666;padding:.3em .6em}
+.count{color:#888;font-size:.8em}figure.graph{margin:1em 0;max-width:520px;background:#fff;border:1px solid #e4e0d6;border-radius:6px}
+figure.graph svg{width:100%;height:auto;display:block}figure.overview{max-width:none}figcaption{font-size:.85em;color:#666;padding:.3em .6em}
 svg text{font:11px system-ui,sans-serif;fill:#222}svg line{stroke:#9aa;stroke-width:1}svg circle{fill:#457b9d}svg .focus circle{fill:#e63946}
 `;
