@@ -219,7 +219,7 @@ async function main(): Promise<void> {
   sampleRss();
   result.rss_mb = Math.round(peakRss / 1048576);
 
-  const areas = argv.includes('--core-only') ? [] : ['store', 'edit', 'timeline', 'mcp', 'canvas'];
+  const areas = argv.includes('--core-only') ? [] : ['store', 'edit', 'timeline', 'mcp', 'canvas', 'export'];
   for (const area of areas) {
     const file = join(ROOT, 'bench', `${area}.ts`);
     if (!existsSync(file)) continue;
