@@ -11,7 +11,8 @@ import { isUtf8 } from 'node:buffer';
 import { parseDocument, isMap, isSeq, isScalar, isPair, type Node as YamlNode } from 'yaml';
 import type { Problem } from '../../shared/types.js';
 import type { FieldRef, ParsedNote, WikiLink } from './types.js';
-import { cleanTag, isValidTag, scanBody, scanLinks } from './wikilinks.js';
+import { isValidTag, scanBody, scanLinks } from './wikilinks.js';
+import { frontmatterTags } from '../../shared/tags.js';
 import { fastFrontmatter } from './fast-yaml.js';
 
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -180,7 +181,7 @@ function parseInner(path: string, bytes: Buffer, hash: string, opts: ParseOption
     note.bodyLine = split.bodyLine;
     readFrontmatter(note, split.yaml, problems);
     const fm = note.frontmatter;
-    fmTags = stringList(fm.tags, /[,\s]+/).map(cleanTag).filter(isValidTag);
+    fmTags = frontmatterTags(fm.tags).filter(isValidTag);
     const aliasVal = fm.aliases !== undefined ? fm.aliases : fm.alias;
     note.aliases = dedupeCi(stringList(aliasVal, null).map((a) => a.trim()).filter((a) => a.length > 0));
     const t = fm[titleField];

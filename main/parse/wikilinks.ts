@@ -92,13 +92,8 @@ const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
 // A tag: '#' at line start or after whitespace, then letters/digits/_/-/ ; not all digits.
 const TAG_RE = /(?:^|\s)#([\p{L}\p{N}_/-]+)/gu;
 
-export function cleanTag(raw: string): string {
-  return raw.trim().replace(/^#+/, '').replace(/^\/+|\/+$/g, '');
-}
-
-export function isValidTag(tag: string): boolean {
-  return tag.length > 0 && !/^[\d/]+$/.test(tag) && !/\s/.test(tag);
-}
+import { cleanTag, isValidTag } from '../../shared/tags.js';
+export { cleanTag, isValidTag } from '../../shared/tags.js';
 
 /**
  * Scans a markdown body for wikilinks and inline #tags, skipping fenced code blocks

@@ -8,6 +8,7 @@ import type { EditForm } from '../../../shared/contract-edit.js';
 import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
 import { asList } from './fields.js';
+import { frontmatterTags } from '../../../shared/tags.js';
 import { inTextControl } from './keys.js';
 import { Chips } from './form/Chips.js';
 import { FieldError, PropertyField, useCommit } from './form/PropertyField.js';
@@ -42,7 +43,8 @@ function NameField({ form }: { form: EditForm }) {
 function ListField({ form, field }: { form: EditForm; field: 'tags' | 'aliases' }) {
   const value = form.values[field] ?? (field === 'aliases' ? form.values['alias'] : undefined);
   const key = field === 'aliases' && form.values['aliases'] === undefined && form.values['alias'] !== undefined ? 'alias' : field;
-  const items = asList(value);
+  // tags: one grammar with the model (shared/tags.ts), so `tags: CotF, RD` is two chips
+  const items = field === 'tags' ? frontmatterTags(value) : asList(value);
   const { error, run } = useCommit(form.entity.id, key);
   const write = (next: string[]) => run(() => next.length
     ? api.call('edit-set', { nameOrId: form.entity.id, field: key, value: next })
@@ -52,7 +54,7 @@ function ListField({ form, field }: { form: EditForm; field: 'tags' | 'aliases' 
       <label>{field}</label>
       <Chips testId={`field-${field}`} items={items}
         onRemove={(i) => void write(items.filter((_x, k) => k !== i))}
-        onAdd={(t) => write([...items, field === 'tags' ? t.replace(/^#/, '') : t])} />
+        onAdd={(t) => write([...items, ...(field === 'tags' ? frontmatterTags(t) : [t])])} />
       <FieldError field={field} error={error} />
     </div>
   );
