@@ -19,6 +19,7 @@ import { editHandlers } from './contract-edit.js';
 import { timelineHandlers } from './contract-timeline.js';
 import { canvasHandlers } from './contract-canvas.js';
 import { mcpHandlers } from './contract-mcp.js';
+import { assetHandlers } from './contract-assets.js';
 
 // ---------------------------------------------------------------------------
 // Handler groups
@@ -96,6 +97,7 @@ export const contract = {
   ...timelineHandlers,
   ...canvasHandlers,
   ...mcpHandlers,
+  ...assetHandlers,
 };
 
 export type Contract = typeof contract;

@@ -8,6 +8,8 @@ import type {
   SearchHit, SyncReport, SyncStatus, Traversal,
 } from '../../shared/types.js';
 import type { Schema, VaultConfig } from '../config/types.js';
+import type { VaultAsset } from '../assets/assets.js';
+export type { VaultAsset } from '../assets/assets.js';
 
 export type { Direction, ListFilter } from '../domain/types.js';
 import type { Direction, ListFilter } from '../domain/types.js';
@@ -50,6 +52,12 @@ export interface Core {
   cypher(query: string): Promise<Record<string, unknown>[]>;
   problems(): Problem[];
   graph(filter?: { layer?: string }): Promise<GraphSnapshot>;
+  /**
+   * An image a note embeds, by vault path or (as Obsidian) by file name anywhere in the
+   * vault, shortest path first. Refuses `..`, absolute paths, symlinks leaving the vault
+   * and non-image types (CoreError forbidden), unknown files (not-found). main/assets.
+   */
+  readAsset(ref: string): Promise<VaultAsset>;
 
   close(): Promise<void>;
 }

@@ -15,6 +15,7 @@ import { CoreError, type Core, type Direction, type EntityQuery, type ListFilter
 import type { VaultLock } from './lock.js';
 import { NameLookup, summaryOf } from './lookup.js';
 import { problemsService, type ProblemsService } from '../problems/index.js';
+import { AssetResolver, type VaultAsset } from '../assets/assets.js';
 
 export interface CoreHost extends Core {
   readonly engine: VaultSyncEngine;
@@ -33,6 +34,7 @@ export class CoreImpl implements CoreHost {
   private lookupCache: { version: number; l: NameLookup } | null = null;
   private closed = false;
   private problemsSvc: ProblemsService | null = null;
+  private assets: AssetResolver | null = null;
 
   constructor(
     readonly vaultDir: string,
@@ -170,6 +172,10 @@ export class CoreImpl implements CoreHost {
     const edges: GraphSnapshot['edges'] = [];
     for (const r of m.edges()) if (keep.has(r.from) && keep.has(r.to)) edges.push({ from: r.from, to: r.to, type: r.type, field: r.field });
     return { nodes, edges };
+  }
+
+  readAsset(ref: string): Promise<VaultAsset> {
+    return (this.assets ??= new AssetResolver(this.vaultDir)).read(ref);
   }
 
   async close(): Promise<void> {

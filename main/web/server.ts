@@ -8,6 +8,11 @@
  *    page was first opened with the right `?token=` (assets and the socket then
  *    carry it without it being in every URL);
  *  - a WebSocket's Origin, when sent, must be our own origin.
+ *
+ * `GET /vault-file/<ref>` serves an image of the vault (`ref` URL-encoded, one
+ * segment) through `readAsset` (the core's: confined to the vault, images only);
+ * a refused path is a 403, a missing file a 404. The response is sandboxed (an
+ * SVG opened directly runs no script).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -20,6 +25,7 @@ import type { CallContext, EventName, Handlers } from '../../shared/contract.js'
 import {
   createEmitter, registerHandlers, WsClientMessageZ, type Emit, type Reply, type ServerTransport, type WsServerMessage,
 } from '../../shared/rpc.js';
+import { ASSET_BASE } from './handlers/assets.js';
 
 export const HOST = '127.0.0.1';
 const COOKIE = 'lorecraft_token';
@@ -38,7 +44,12 @@ export interface WebServerOptions {
   /** fixed token (tests); default 32 random bytes, base64url */
   token?: string;
   onError?: (channel: string, err: unknown) => void;
+  /** the vault's images for `GET /vault-file/<ref>` (Core.readAsset); absent: 404 */
+  readAsset?: (ref: string) => Promise<{ mime: string; bytes: Buffer }>;
 }
+
+/** where the web shell serves vault images (the renderer asks the API for it: `vault-asset-base`) */
+const ASSET_ROUTE = ASSET_BASE.ws;
 
 export interface WebServer {
   url: string;
@@ -102,6 +113,28 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     res.end(body);
   }
 
+  async function serveAsset(res: ServerResponse, pathname: string): Promise<void> {
+    let ref: string;
+    try {
+      ref = decodeURIComponent(pathname.slice(ASSET_ROUTE.length));
+    } catch {
+      return void res.writeHead(400).end();
+    }
+    if (!opts.readAsset) return void res.writeHead(404).end();
+    try {
+      const { mime, bytes } = await opts.readAsset(ref);
+      res.writeHead(200, {
+        'content-type': mime, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      });
+      res.end(bytes);
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      const status = code === 'forbidden' || code === 'outside-vault' ? 403 : code === 'too-large' ? 413 : code === 'not-found' || code === 'no-vault' ? 404 : 500;
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(err instanceof Error ? err.message : String(err));
+    }
+  }
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${HOST}`);
     const auth = authorise(req, url);
@@ -110,6 +143,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return void res.end('Lorecraft: missing or wrong token. Open the URL that `lorecraft web` printed.\n');
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
+    if (url.pathname.startsWith(ASSET_ROUTE)) return void serveAsset(res, url.pathname);
     serveFile(res, url.pathname, auth === 'query').catch((err: unknown) => {
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
     });

@@ -53,6 +53,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     server = await startWebServer({
       rendererDir: typeof flags.renderer === 'string' ? resolve(flags.renderer) : paths.rendererDir(),
       handlers: createHandlers(session),
+      readAsset: (ref) => session.current().readAsset(ref),
       port,
       onError: (ch, err) => io.err(`lorecraft web: ${ch}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`),
     });

@@ -11,6 +11,7 @@ import { editGroup } from './edit.js';
 import { timelineGroup } from './timeline.js';
 import { canvasGroup } from './canvas.js';
 import { mcpGroup } from './mcp.js';
+import { assetGroup } from './assets.js';
 
 export function createHandlers(session: CoreSession): Handlers {
   return {
@@ -25,5 +26,6 @@ export function createHandlers(session: CoreSession): Handlers {
     ...timelineGroup(session),
     ...canvasGroup(session),
     ...mcpGroup(session),
+    ...assetGroup(session),
   } satisfies Handlers;
 }
