@@ -18,6 +18,7 @@ import { buildMenu } from './menu.js';
 import { RecentVaults } from './recent.js';
 import { isRendererUrl } from './sender.js';
 import { createMainWindow } from './window.js';
+import { handleAssets, registerAssetScheme } from './asset-protocol.js';
 
 const devUrl = process.env.LORECRAFT_DEV_URL;
 if (process.env.LORECRAFT_USER_DATA) app.setPath('userData', process.env.LORECRAFT_USER_DATA);
@@ -33,6 +34,7 @@ const rendererUrl = devUrl ?? pathToFileURL(join(appDir, 'dist', 'renderer', 'in
 const sampleSource = app.isPackaged ? join(process.resourcesPath, 'sample-world') : join(appDir, 'resources', 'sample-world');
 
 if (!app.requestSingleInstanceLock()) app.quit();
+registerAssetScheme();
 
 app.whenReady().then(async () => {
   const recent = new RecentVaults(join(app.getPath('userData'), 'recent-vaults.json'));
@@ -47,6 +49,7 @@ app.whenReady().then(async () => {
     allowSender: (ctx) => isRendererUrl(ctx.senderUrl, rendererUrl),
     onError: (ch, err) => console.error(`lorecraft: ${ch}:`, err),
   });
+  handleAssets((ref) => session.current().readAsset(ref));
 
   const win = createMainWindow({ preload: join(appDir, 'dist', 'preload', 'preload.cjs'), url: rendererUrl, dev: Boolean(devUrl) });
   transport.attach(win.webContents);

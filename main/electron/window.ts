@@ -14,7 +14,7 @@ export interface WindowOptions {
 }
 
 const DEV_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
-  + "img-src 'self' data: blob:; connect-src 'self' ws://127.0.0.1:* http://127.0.0.1:*; object-src 'none'";
+  + "img-src 'self' data: blob: lorecraft-asset:; connect-src 'self' ws://127.0.0.1:* http://127.0.0.1:*; object-src 'none'";
 
 function openExternally(url: string): void {
   if (/^https?:\/\//i.test(url)) void shell.openExternal(url);

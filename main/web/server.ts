@@ -25,7 +25,7 @@ import type { CallContext, EventName, Handlers } from '../../shared/contract.js'
 import {
   createEmitter, registerHandlers, WsClientMessageZ, type Emit, type Reply, type ServerTransport, type WsServerMessage,
 } from '../../shared/rpc.js';
-import { ASSET_BASE } from './handlers/assets.js';
+import { ASSET_BASE, assetHeaders, assetStatus } from './handlers/assets.js';
 
 export const HOST = '127.0.0.1';
 const COOKIE = 'lorecraft_token';
@@ -123,15 +123,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     if (!opts.readAsset) return void res.writeHead(404).end();
     try {
       const { mime, bytes } = await opts.readAsset(ref);
-      res.writeHead(200, {
-        'content-type': mime, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-      });
+      res.writeHead(200, assetHeaders(mime));
       res.end(bytes);
     } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      const status = code === 'forbidden' || code === 'outside-vault' ? 403 : code === 'too-large' ? 413 : code === 'not-found' || code === 'no-vault' ? 404 : 500;
-      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(err instanceof Error ? err.message : String(err));
+      const status = assetStatus(err);
+      if (status === 500) opts.onError?.('vault-file', err);
+      // refusals say why (CoreError messages name the vault-relative path only); other failures say nothing of the disk
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(status === 500 ? 'could not read the file' : (err as Error).message);
     }
   }
 

@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
 import type { PropertyValue } from '../../../shared/types.js';
 import { useApp } from '../../store/index.js';
-import { renderProse } from './markdown.js';
+import { RenderedProse } from './RenderedProse.js';
 import { groupRelations } from './relations.js';
 import { TimelineState } from '../timeline/TimelineState.js';
 import { EditButton } from '../editor/EditorRoot.js';
@@ -17,7 +16,6 @@ export function EntityPanel() {
   const entity = useApp((s) => s.entity);
   const missing = useApp((s) => s.missing);
   const select = useApp((s) => s.select);
-  const prose = useMemo(() => (entity ? renderProse(entity.body) : ''), [entity]);
 
   if (!entity) {
     return (
@@ -78,18 +76,7 @@ export function EntityPanel() {
         </div>
       )}
 
-      <article
-        className="prose"
-        data-testid="entity-prose"
-        onClick={(e) => {
-          const a = (e.target as HTMLElement).closest('a.wikilink');
-          if (a) {
-            e.preventDefault();
-            void select(a.getAttribute('data-wikilink') ?? '');
-          }
-        }}
-        dangerouslySetInnerHTML={{ __html: prose }}
-      />
+      <RenderedProse body={entity.body} name={entity.name} onOpen={(id) => void select(id)} />
     </section>
   );
 }

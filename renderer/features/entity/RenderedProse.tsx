@@ -1,0 +1,84 @@
+/**
+ * A note's markdown, rendered as Obsidian shows it (markdown.ts) and sanitised,
+ * with its embeds filled in (embeds.ts). Clicks: a wikilink or an embed opens
+ * that entity (`onOpen`), a footnote anchor scrolls within the text, external
+ * links open outside the app (target=_blank; Electron hands them to the OS).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../api/client.js';
+import { renderProse, type RenderOptions } from './markdown.js';
+import { fillEmbeds } from './embeds.js';
+import './prose.css';
+
+let basePromise: Promise<string> | null = null;
+let knownBase: string | null = null;
+/** where the shell serves vault images (asked once: the same for every vault); '' when the shell cannot say */
+function assetBase(): Promise<string> {
+  basePromise ??= api.call('vault-asset-base', {}).then((r) => (knownBase = r.base)).catch(() => { basePromise = null; return ''; });
+  return basePromise;
+}
+
+/** null until the base is known (the prose waits, so images never load from a wrong URL) */
+export function useAssetUrl(): RenderOptions['assetUrl'] | null {
+  const [base, setBase] = useState<string | null>(knownBase);
+  useEffect(() => {
+    if (knownBase !== null) return;
+    let live = true;
+    void assetBase().then((b) => { if (live) setBase(b); });
+    return () => { live = false; };
+  }, []);
+  return useMemo(() => (base === null ? null : base ? (ref: string) => base + encodeURIComponent(ref) : undefined), [base]);
+}
+
+export function RenderedProse({ body, name, onOpen, testId = 'entity-prose' }: {
+  body: string;
+  /** the note's own name: an embed of it is a cycle */
+  name: string;
+  onOpen(nameOrId: string): void;
+  testId?: string;
+}) {
+  const assetUrl = useAssetUrl();
+  const ref = useRef<HTMLElement>(null);
+  const opts = useMemo<RenderOptions>(() => (assetUrl ? { assetUrl } : {}), [assetUrl]);
+  const html = useMemo(() => (assetUrl === null ? '' : renderProse(body, opts)), [body, opts, assetUrl]);
+
+  useEffect(() => {
+    const root = ref.current;
+    if (!root || !html) return;
+    void fillEmbeds(root, {
+      get: async (target) => {
+        const e = await api.call('entity-get', { nameOrId: target });
+        return e && !e.placeholder ? { id: e.id, name: e.name, body: e.body } : null;
+      },
+      render: (md) => renderProse(md, opts),
+    }, [name]);
+  }, [html, name, opts]);
+
+  return (
+    <article
+      ref={ref}
+      className="prose"
+      data-testid={testId}
+      data-rendered={html ? 'true' : 'false'}
+      onClick={(e) => {
+        const t = e.target as HTMLElement;
+        const a = t.closest('a');
+        if (a?.classList.contains('wikilink')) {
+          e.preventDefault();
+          onOpen(a.getAttribute('data-wikilink') ?? '');
+          return;
+        }
+        const href = a?.getAttribute('href');
+        if (a && href?.startsWith('#')) {
+          e.preventDefault();
+          ref.current?.querySelector(`[id="${CSS.escape(href.slice(1))}"]`)?.scrollIntoView({ block: 'nearest' });
+          return;
+        }
+        if (a || t.closest('summary')) return;
+        const embed = t.closest<HTMLElement>('.embed[data-entity-id]');
+        if (embed) onOpen(embed.getAttribute('data-entity-id')!);
+      }}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
