@@ -40,13 +40,13 @@ export function EntityPanel() {
         {entity.path && <div className="path" data-testid="entity-path" title="source file">{entity.path}</div>}
       </header>
 
-      {props.length > 0 && (
+      {(props.length > 0 || entity.tags.length > 0) && (
         <table className="props" data-testid="entity-properties">
           <tbody>
             {props.map(([k, v]) => (
               <tr key={k} data-testid="entity-property" data-key={k}><th>{k}</th><td>{formatValue(v)}</td></tr>
             ))}
-            {entity.tags.length > 0 && <tr><th>tags</th><td>{entity.tags.map((t) => `#${t}`).join(' ')}</td></tr>}
+            {entity.tags.length > 0 && <tr><th>tags</th><td data-testid="entity-tags">{entity.tags.map((t) => `#${t}`).join(' ')}</td></tr>}
           </tbody>
         </table>
       )}
