@@ -30,7 +30,8 @@ export function sectionOf(body: string, ref: string): string | null {
     const i = lines.findIndex((l) => new RegExp(`(^|\\s)\\^${id.replace(/[^\w-]/g, '')}\\s*$`).test(l));
     if (i < 0 || !id) return null;
     let start = i;
-    while (start > 0 && lines[start - 1]!.trim() && !/^\s*([-*+]|\d+\.)\s/.test(lines[start]!)) start--;
+    // back to the paragraph's start: a blank line or a heading above; a list item is its own block
+    while (start > 0 && lines[start - 1]!.trim() && !HEADING.test(lines[start - 1]!) && !/^\s*([-*+]|\d+\.)\s/.test(lines[start]!)) start--;
     return lines.slice(start, i + 1).join('\n').replace(/\s\^[\w-]+\s*$/, '');
   }
   // `Note#A#B`: the last heading named (Obsidian's nested heading path)
