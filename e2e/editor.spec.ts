@@ -160,7 +160,7 @@ test('open and close without a change leaves the file byte-identical; editing on
 
   // an opaque block (the table) edited as its source: written verbatim in the note's line endings
   ed = await openEditor(app, 'Brother Aldous');
-  await ed.getByTestId('prose-opaque').filter({ hasText: '|:--|--:|' }).dblclick();
+  await ed.getByTestId('prose-opaque').filter({ has: app.page.locator('table') }).dblclick();
   const raw = ed.getByTestId('prose-opaque-edit');
   await expect(raw).toHaveValue('| a | b |\n|:--|--:|\n| 1 | 2 |');
   await raw.fill('| a | b |\n|:--|--:|\n| 1 | 3 |');

@@ -71,10 +71,18 @@ test('a note renders as Obsidian shows it, and nothing in it runs', async ({ app
   // tags: `tags: CotF, RD` is two tags in the panel and two chips in the editor
   await expect(page.getByTestId('entity-tags')).toHaveText('#CotF #RD');
   await app.panel.getByTestId('edit-entity').click();
-  const chips = page.getByTestId('entity-editor').getByTestId('field-tags').getByTestId('chip');
+  const editor = page.getByTestId('entity-editor');
+  const chips = editor.getByTestId('field-tags').getByTestId('chip');
   await expect(chips).toHaveCount(2);
   await expect(chips.nth(0)).toHaveAttribute('data-value', 'CotF');
   await expect(chips.nth(1)).toHaveAttribute('data-value', 'RD');
+  // the editor's read-only blocks render the same way; a comment block shows its source there (to be edited)
+  const blocks = editor.getByTestId('prose-opaque');
+  await expect(blocks.locator('.callout[data-callout="warning"] .callout-title-inner')).toHaveText('Mind the tides');
+  await expect(blocks.locator('img[data-asset="harbour map.png"]')).toHaveAttribute('src', '/vault-file/harbour%20map.png');
+  await expect(blocks.locator('table.infobox th')).toHaveText('Founded');
+  await expect(blocks.filter({ hasText: 'A whole block the players never see.' })).toHaveCount(1);
+  expect(await editor.evaluate((el) => el.innerHTML)).not.toMatch(/onerror|<script/i);
   await page.getByTestId('editor-close').click();
 
   // a click in the embed opens the embedded note

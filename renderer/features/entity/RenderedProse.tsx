@@ -1,5 +1,5 @@
 /**
- * A note's markdown, rendered as Obsidian shows it (markdown.ts) and sanitised,
+ * A note's markdown (or one block of it: the editor's read-only blocks), rendered as Obsidian shows it (markdown.ts) and sanitised,
  * with its embeds filled in (embeds.ts). Clicks: a wikilink or an embed opens
  * that entity (`onOpen`), a footnote anchor scrolls within the text, external
  * links open outside the app (target=_blank; Electron hands them to the OS).
@@ -30,12 +30,16 @@ export function useAssetUrl(): RenderOptions['assetUrl'] | null {
   return useMemo(() => (base === null ? null : base ? (ref: string) => base + encodeURIComponent(ref) : undefined), [base]);
 }
 
-export function RenderedProse({ body, name, onOpen, testId = 'entity-prose' }: {
+export function RenderedProse({ body, name, onOpen, testId = 'entity-prose', className = 'prose', title, onDoubleClick }: {
   body: string;
   /** the note's own name: an embed of it is a cycle */
   name: string;
-  onOpen(nameOrId: string): void;
+  /** open an entity (a wikilink or an embed clicked); absent: wikilink clicks bubble to the parent */
+  onOpen?(nameOrId: string): void;
   testId?: string;
+  className?: string;
+  title?: string;
+  onDoubleClick?(): void;
 }) {
   const assetUrl = useAssetUrl();
   const ref = useRef<HTMLElement>(null);
@@ -57,13 +61,16 @@ export function RenderedProse({ body, name, onOpen, testId = 'entity-prose' }: {
   return (
     <article
       ref={ref}
-      className="prose"
+      className={className}
       data-testid={testId}
+      title={title}
+      onDoubleClick={onDoubleClick}
       data-rendered={html ? 'true' : 'false'}
       onClick={(e) => {
         const t = e.target as HTMLElement;
         const a = t.closest('a');
         if (a?.classList.contains('wikilink')) {
+          if (!onOpen) return;
           e.preventDefault();
           onOpen(a.getAttribute('data-wikilink') ?? '');
           return;
@@ -76,7 +83,7 @@ export function RenderedProse({ body, name, onOpen, testId = 'entity-prose' }: {
         }
         if (a || t.closest('summary')) return;
         const embed = t.closest<HTMLElement>('.embed[data-entity-id]');
-        if (embed) onOpen(embed.getAttribute('data-entity-id')!);
+        if (embed && onOpen) onOpen(embed.getAttribute('data-entity-id')!);
       }}
       dangerouslySetInnerHTML={{ __html: html }}
     />

@@ -41,7 +41,7 @@ export function Prose({ form, handle }: { form: EditForm; handle?: Ref<ProseHand
 
   const editor = useEditor({
     extensions: [
-      ...proseExtensions(editableOpaque(model.eol)),
+      ...proseExtensions(editableOpaque(model.eol, form.entity.name)),
       wikiSuggest({
         items: async ({ query }) => {
           if (!query.trim()) return [];
@@ -145,7 +145,8 @@ export function Prose({ form, handle }: { form: EditForm; handle?: Ref<ProseHand
         const a = (e.target as HTMLElement).closest('a.wikilink');
         if (!a) return;
         e.preventDefault();
-        const target = a.getAttribute('data-target') ?? '';
+        // an inline wikilink node (data-target) or a link in a rendered read-only block (data-wikilink)
+        const target = a.getAttribute('data-target') ?? a.getAttribute('data-wikilink') ?? '';
         void save().then(() => { void select(target); void openEditor(target); });
       }}>
       <div className="prose-status" data-testid="prose-status">{status === 'saved' ? '' : status}</div>
