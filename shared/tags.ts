@@ -5,6 +5,9 @@
  * item by item (each item split the same way), a leading `#` is dropped.
  */
 
+/** The characters of an inline `#tag` (letters, digits, `_`, `-`, `/` for nesting), as a RegExp source for the `u` flag. */
+export const TAG_CHARS = '[\\p{L}\\p{N}_/-]';
+
 /** A tag as written (`#lore/place/`) -> its name (`lore/place`). */
 export function cleanTag(raw: string): string {
   return raw.trim().replace(/^#+/, '').replace(/^\/+|\/+$/g, '');

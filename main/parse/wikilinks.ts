@@ -90,9 +90,9 @@ export function blankInlineCode(line: string): string {
 const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
 
 // A tag: '#' at line start or after whitespace, then letters/digits/_/-/ ; not all digits.
-const TAG_RE = /(?:^|\s)#([\p{L}\p{N}_/-]+)/gu;
+const TAG_RE = new RegExp(`(?:^|\\s)#(${TAG_CHARS}+)`, 'gu');
 
-import { cleanTag, isValidTag } from '../../shared/tags.js';
+import { cleanTag, isValidTag, TAG_CHARS } from '../../shared/tags.js';
 export { cleanTag, isValidTag } from '../../shared/tags.js';
 
 /**

@@ -104,6 +104,12 @@ describe('renderProse: Obsidian constructs', () => {
     expect(b!.querySelector('a.wikilink')!.getAttribute('data-wikilink')).toBe('Oldmere');
   });
 
+  it('inline #tags are tag pills; headings, numbers, URL fragments and code are not', () => {
+    const el = dom('Tagged #lore/place and #CotF, not #123 nor page#part nor `#code`.\n\n# Heading');
+    expect(Array.from(el.querySelectorAll('.tag')).map((t) => t.getAttribute('data-tag'))).toEqual(['lore/place', 'CotF']);
+    expect(el.querySelector('h1')!.textContent).toBe('Heading');
+  });
+
   it('dataview blocks are shown as code, not run', () => {
     const el = dom('```dataview\nTABLE file.name FROM "NPCs"\n```\n\n```dataviewjs\ndv.list([1])\n```');
     const codes = Array.from(el.querySelectorAll('pre code'));

@@ -3,14 +3,15 @@
  * GFM tables/strikethrough) with the ecosystem's plugins: footnotes
  * (markdown-it-footnote), `==highlight==` (markdown-it-mark), callouts with
  * Obsidian's types, icons and `+`/`-` folding (markdown-it-obsidian-callouts);
- * plus three small rules of our own for what no maintained plugin covers:
+ * plus four small rules of our own for what no maintained plugin covers:
  *  - `[[Target]]`, `[[Target|label]]`, `[[Target#Heading]]` ->
  *    `<a class="wikilink" data-wikilink="Target">` (the panel resolves clicks);
  *  - `![[image.png|250]]` -> `<img data-asset="image.png" width="250">` and
  *    `![[Note]]` / `![[Note#Heading]]` -> an embed placeholder
  *    `<span class="embed" data-embed="Note" data-embed-heading="Heading">` that
  *    the panel fills with the target's rendered text (embeds.ts);
- *  - `%%comments%%` (inline or as a block of lines) dropped from the output.
+ *  - `%%comments%%` (inline or as a block of lines) dropped from the output;
+ *  - inline `#tags` (the model's grammar, shared/tags.ts) shown as tag pills.
  * Dataview blocks stay fenced code (shown, never run).
  *
  * Raw HTML in notes (infoboxes...) is rendered, then everything is sanitised by
@@ -23,6 +24,7 @@ import footnote from 'markdown-it-footnote';
 import mark from 'markdown-it-mark';
 import callouts from 'markdown-it-obsidian-callouts';
 import DOMPurify from 'dompurify';
+import { cleanTag, isValidTag, TAG_CHARS } from '../../../shared/tags.js';
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -120,14 +122,28 @@ function commentBlock(state: StateBlock, startLine: number, endLine: number, sil
   return true;
 }
 
+const INLINE_TAG = new RegExp(`^#(${TAG_CHARS}+)`, 'u');
+/** an inline `#tag` (after whitespace or at the start, not only digits: the model's rule) -> a tag pill */
+function tagRule(state: StateInline, silent: boolean): boolean {
+  const { src, pos } = state;
+  if (src.charCodeAt(pos) !== 0x23 || (pos > 0 && !/\s/.test(src[pos - 1]!))) return false;
+  const m = INLINE_TAG.exec(src.slice(pos, pos + 256));
+  if (!m || !isValidTag(cleanTag(m[1]!))) return false;
+  if (!silent) state.push('obsidian_tag', '', 0).content = cleanTag(m[1]!);
+  state.pos += m[0].length;
+  return true;
+}
+
 const md = new MarkdownIt({ html: true, linkify: false, typographer: false });
 md.use(footnote).use(mark).use(callouts);
 md.inline.ruler.before('link', 'wikilink', wikiRule);
 md.inline.ruler.before('link', 'obsidian_comment', commentInline);
+md.inline.ruler.before('link', 'obsidian_tag', tagRule);
 md.block.ruler.before('fence', 'obsidian_comment', commentBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.renderer.rules['wikilink'] = (tokens, i) => renderWikilink(tokens[i]!.content);
 md.renderer.rules['wiki_embed'] = (tokens, i) => renderEmbed(tokens[i]!.content);
 md.renderer.rules['comment'] = () => '';
+md.renderer.rules['obsidian_tag'] = (tokens, i) => `<span class="tag" data-tag="${escapeHtml(tokens[i]!.content)}">#${escapeHtml(tokens[i]!.content)}</span>`;
 
 export interface RenderOptions {
   /** a vault file reference (`image.png`, `art/map.jpg`) -> the URL the shell serves it at; none: images show as their alt text */
