@@ -142,6 +142,15 @@ describe('renderProse: raw HTML is sanitised, never executed', () => {
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
   });
 
+  it('loads nothing else: media elements, SVG image/use references, srcset', () => {
+    const el = dom('<video src="file:///etc/passwd"></video><audio><source src="x.mp3"></audio>'
+      + '<svg><image href="file:///etc/hosts"></image><use xlink:href="#x"></use></svg><img src="a.png" srcset="https://example.org/b.png 2x">');
+    expect(el.querySelector('video, audio, source')).toBeNull();
+    expect(el.querySelector('[href], [xlink\\:href]')).toBeNull();
+    expect(el.querySelector('img')!.hasAttribute('srcset')).toBe(false);
+    expect(el.querySelector('img')!.getAttribute('src')).toBe('/vault-file/a.png');
+  });
+
   it('without an asset URL maker, images load nothing', () => {
     const el = dom('![[a.png]] <img src="b.png">', { assetUrl: undefined as unknown as typeof asset });
     for (const img of Array.from(el.querySelectorAll('img'))) expect(img.hasAttribute('src')).toBe(false);

@@ -175,6 +175,10 @@ function hook(): void {
       // any other target (javascript:, file:, app-relative...): the text stays, the link goes
       el.removeAttribute('href');
       el.classList.add('dead-link');
+    } else if (el.hasAttribute('href') || el.hasAttribute('xlink:href')) {
+      // SVG <image>/<use> and the like: they would load a resource past the image rule below
+      el.removeAttribute('href');
+      el.removeAttribute('xlink:href');
     } else if (el.tagName === 'IMG') {
       // images only from the vault, through the shell's confined asset route
       const src = el.getAttribute('src');
@@ -201,7 +205,9 @@ export function sanitize(html: string, opts: RenderOptions = {}): string {
   current = opts;
   try {
     return DOMPurify.sanitize(html, {
-      FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'link', 'meta', 'base'],
+      // no style sheets, forms, frames; no media elements (they would load from outside the vault, or local files in Electron)
+      FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'link', 'meta', 'base',
+        'video', 'audio', 'source', 'track', 'picture'],
       FORBID_ATTR: ['srcset', 'action', 'formaction', 'ping'],
       ADD_ATTR: ['target'],
     });
