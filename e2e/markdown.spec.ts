@@ -21,7 +21,7 @@ const test = base.extend({
   },
 });
 
-test('a note renders as Obsidian shows it, and nothing in it runs', async ({ app }) => {
+test('a note renders as Obsidian shows it, and nothing in it runs', async ({ app, vault }) => {
   const { page } = app;
   const dialogs: string[] = [];
   page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
@@ -84,6 +84,10 @@ test('a note renders as Obsidian shows it, and nothing in it runs', async ({ app
   await expect(blocks.filter({ hasText: 'A whole block the players never see.' })).toHaveCount(1);
   expect(await editor.evaluate((el) => el.innerHTML)).not.toMatch(/onerror|<script/i);
   await page.getByTestId('editor-close').click();
+
+  // the embedded note edited on disk: the embed follows
+  await vault.edit('Lighthouse.md', (t) => t.replace('Built by the first settlers', 'Raised by the first settlers'));
+  await expect(embed.locator(':scope > .embed-body')).toContainText('Raised by the first settlers', { timeout: 10_000 });
 
   // a click in the embed opens the embedded note
   await embed.locator(':scope > .embed-body > p').first().click();

@@ -49,13 +49,32 @@ export function RenderedProse({ body, name, onOpen, testId = 'entity-prose', cla
   useEffect(() => {
     const root = ref.current;
     if (!root || !html) return;
-    void fillEmbeds(root, {
+    const fill = () => fillEmbeds(root, {
       get: async (target) => {
         const e = await api.call('entity-get', { nameOrId: target });
         return e && !e.placeholder ? { id: e.id, name: e.name, body: e.body } : null;
       },
       render: (md) => renderProse(md, opts),
     }, [name]);
+    void fill();
+    // an embedded note changed (or a missing one may have appeared): those embeds are filled again
+    return api.on('vault-changed', (e) => {
+      const changed = new Set([...e.upserted, ...e.removed]);
+      let stale = false;
+      for (const el of Array.from(root.querySelectorAll<HTMLElement>('.embed[data-embed-state]'))) {
+        const id = el.getAttribute('data-entity-id');
+        if (el.getAttribute('data-embed-state') === 'missing' || (id && changed.has(id))) {
+          // refill from the outermost embed holding it, so depth and cycles are counted from the note again
+          let top = el;
+          for (let up = el.parentElement?.closest<HTMLElement>('.embed'); up && root.contains(up); up = up.parentElement?.closest<HTMLElement>('.embed')) top = up;
+          top.querySelector(':scope > .embed-body')?.remove();
+          top.removeAttribute('data-embed-state');
+          top.removeAttribute('data-entity-id');
+          stale = true;
+        }
+      }
+      if (stale) void fill();
+    });
   }, [html, name, opts]);
 
   return (
