@@ -47,6 +47,6 @@ const common = {
 const preload = await context({ ...common, entryPoints: ['preload/preload.ts'], outfile: 'dist/preload/preload.cjs' });
 await preload.rebuild();
 await preload.watch();
-const main = await context({ ...common, entryPoints: ['main/electron/main.ts'], outfile: 'dist/main/electron/main.cjs', plugins: [restartPlugin] });
+const main = await context({ ...common, entryPoints: ['main/electron/entry.ts'], outfile: 'dist/main/electron/main.cjs', plugins: [restartPlugin] });
 await main.watch(); // first build starts Electron; later builds restart it
 console.log(`dev-electron: renderer at ${devUrl} (hot reload); main and preload rebuild and restart Electron on change`);

@@ -4,9 +4,11 @@
  * `--vault DIR` (or LORECRAFT_VAULT), the most recent vault, else the user's
  * copy of the bundled sample world. Dev mode (LORECRAFT_DEV_URL) loads the Vite
  * dev server with hot reload. Quitting closes the core first (Kùzu must close).
+ * One instance per user: a second launch focuses the window (opening its --vault).
+ * `--cli …` never gets here (entry.ts).
  */
 import { app, dialog, Menu, shell } from 'electron';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createEmitter, registerHandlers } from '../../shared/rpc.js';
 import { createHandlers } from '../web/handlers/index.js';
@@ -32,7 +34,10 @@ const appDir = app.getAppPath();
 const rendererUrl = devUrl ?? pathToFileURL(join(appDir, 'dist', 'renderer', 'index.html')).href;
 const sampleSource = app.isPackaged ? join(process.resourcesPath, 'sample-world') : join(appDir, 'resources', 'sample-world');
 
-if (!app.requestSingleInstanceLock()) app.quit();
+// One instance: a second launch hands its --vault (absolute) to the first, which
+// focuses its window and opens that vault if it is another one.
+const launchVault = argVault();
+if (!app.requestSingleInstanceLock({ vault: launchVault ? resolve(launchVault) : null })) app.quit();
 
 app.whenReady().then(async () => {
   const recent = new RecentVaults(join(app.getPath('userData'), 'recent-vaults.json'));
@@ -50,7 +55,12 @@ app.whenReady().then(async () => {
 
   const win = createMainWindow({ preload: join(appDir, 'dist', 'preload', 'preload.cjs'), url: rendererUrl, dev: Boolean(devUrl) });
   transport.attach(win.webContents);
-  app.on('second-instance', () => { if (win.isMinimized()) win.restore(); win.focus(); });
+  app.on('second-instance', (_e, _argv, _cwd, data) => {
+    if (win.isMinimized()) win.restore();
+    win.focus();
+    const vault = (data as { vault?: string | null } | undefined)?.vault;
+    if (vault && !(session.isOpen && resolve(session.current().vaultDir) === vault)) void open(vault);
+  });
 
   const open = async (dir: string) => {
     try {

@@ -170,7 +170,7 @@ describe('the checkout entry, launched as Claude Desktop launches it', () => {
       const tools = await client.listTools();
       expect(tools.tools.map((t) => t.name)).toContain('get_entity');
     } catch (e) {
-      throw new Error(`${(e as Error).message}\nserver stderr:\n${stderr}`);
+      throw new Error(`${(e as Error).message}\nserver stderr:\n${stderr}`, { cause: e });
     } finally {
       await client.close();
     }
