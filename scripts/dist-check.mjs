@@ -256,6 +256,14 @@ try {
   // the deb's `lorecraft` command runs the packaged CLI where electron-builder installs it
   const debCli = readFileSync(join(root, 'resources', 'linux', 'lorecraft'), 'utf8');
   if (!debCli.includes(`/opt/${cfg.productName}/${cfg.linux.executableName}`) || !debCli.includes('/resources/app.asar.unpacked/dist/main/cli.mjs')) fail('resources/linux/lorecraft does not point at the packaged executable and CLI');
+  else {
+    // run it against this package's layout (the deb installs the app folder as /opt/<productName>)
+    const local = join(work, 'lorecraft');
+    writeFileSync(local, debCli.split(`/opt/${cfg.productName}/`).join(`${app}/`), { mode: 0o755 });
+    const r = spawnSync('/usr/bin/env', ['-i', '/bin/sh', local, '--help'], { cwd: '/', encoding: 'utf8' });
+    report.deb_command = r.status === 0 && /connect/.test(r.stdout);
+    if (!report.deb_command) fail(`the deb's lorecraft command does not run the packaged CLI: exit ${r.status} ${r.stderr.slice(-500)}`);
+  }
 
   // ---- 3. the packaged CLI, extracted, under plain Node: MCP ------------------
   const vault = join(work, 'Sample World');
