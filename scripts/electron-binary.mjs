@@ -18,9 +18,10 @@ export const HOW_TO_GET_ELECTRON = [
   'Lorecraft: the Electron binary is not installed and could not be downloaded',
   '(npm ci never downloads it, so an install without network still succeeds; the web shell,',
   'the CLI, MCP and the tests need no Electron). To get it: run `npm start` again with network',
-  'access; behind a mirror, set ELECTRON_MIRROR (e.g. https://npmmirror.com/mirrors/electron/);',
-  'with a zip of electron-v<version>-<os>-<arch> already downloaded, set ELECTRON_CUSTOM_DIR or put',
-  'it in electron_config_cache; or use `npm run web`, the same app in your browser.',
+  'access; where GitHub is blocked, point ELECTRON_MIRROR at a mirror (e.g. https://npmmirror.com/mirrors/electron/,',
+  'with ELECTRON_CUSTOM_DIR if its folders are not named after the version); or unzip',
+  'electron-v<version>-<os>-<arch>.zip (fetched anywhere) into a folder and set ELECTRON_OVERRIDE_DIST_PATH',
+  'to it; or use `npm run web`, the same app in your browser.',
 ].join(' ');
 
 /** The path of the Electron executable, downloading it once; null (and the paragraph on stderr) when impossible. */
