@@ -8,7 +8,7 @@
  * `--cli …` never gets here (entry.ts).
  */
 import { app, dialog, Menu, shell } from 'electron';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createEmitter, registerHandlers } from '../../shared/rpc.js';
 import { createHandlers } from '../web/handlers/index.js';
@@ -19,6 +19,7 @@ import { ElectronTransport } from './ipc.js';
 import { buildMenu } from './menu.js';
 import { RecentVaults } from './recent.js';
 import { isRendererUrl } from './sender.js';
+import { launchData, vaultToOpen } from './single-instance.js';
 import { createMainWindow } from './window.js';
 
 const devUrl = process.env.LORECRAFT_DEV_URL;
@@ -34,10 +35,8 @@ const appDir = app.getAppPath();
 const rendererUrl = devUrl ?? pathToFileURL(join(appDir, 'dist', 'renderer', 'index.html')).href;
 const sampleSource = app.isPackaged ? join(process.resourcesPath, 'sample-world') : join(appDir, 'resources', 'sample-world');
 
-// One instance: a second launch hands its --vault (absolute) to the first, which
-// focuses its window and opens that vault if it is another one.
-const launchVault = argVault();
-if (!app.requestSingleInstanceLock({ vault: launchVault ? resolve(launchVault) : null })) app.quit();
+// one instance: a second launch focuses this one's window (single-instance.ts)
+if (!app.requestSingleInstanceLock(launchData(argVault()))) app.quit();
 
 app.whenReady().then(async () => {
   const recent = new RecentVaults(join(app.getPath('userData'), 'recent-vaults.json'));
@@ -58,8 +57,8 @@ app.whenReady().then(async () => {
   app.on('second-instance', (_e, _argv, _cwd, data) => {
     if (win.isMinimized()) win.restore();
     win.focus();
-    const vault = (data as { vault?: string | null } | undefined)?.vault;
-    if (vault && !(session.isOpen && resolve(session.current().vaultDir) === vault)) void open(vault);
+    const vault = vaultToOpen(data, session.isOpen ? session.current().vaultDir : null);
+    if (vault) void open(vault);
   });
 
   const open = async (dir: string) => {
