@@ -5,7 +5,7 @@
  * code — no window. The AppImage's mount lives as long as this process does.
  */
 import { spawn } from 'node:child_process';
-import { packagedCliScript } from '../core/install.js';
+import { packagedCliScript } from '../core/index.js';
 
 /** The CLI arguments after `--cli`, or null when the app starts normally. */
 export function cliArgs(argv: string[]): string[] | null {
