@@ -22,8 +22,8 @@ function electronBinary(): string | null {
 const binary = electronBinary();
 
 test('the desktop app opens the sample world in a locked-down window', async () => {
-  test.skip(!binary, 'Electron binary not installed: node_modules/electron/dist is missing because its download from GitHub '
-    + 'is impossible on this machine (ELECTRON_SKIP_BINARY_DOWNLOAD=1, no internet beyond the npm registry). '
+  test.skip(!binary, 'Electron binary not installed: npm ci never downloads it and `npm start` fetches it on first use '
+    + '(scripts/electron-binary.mjs), which is impossible on this machine (no internet beyond the npm registry). '
     + 'The same renderer and contract are covered through the web shell in app.spec.ts.');
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-main.mjs'), '--no-cli'], { cwd: ROOT, stdio: 'inherit' });
   if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) throw new Error('run `npm run build:renderer` first');

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { test as shellTest, expect } from './fixtures.js';
 
 const OTHER = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] };
@@ -21,8 +21,10 @@ const test = shellTest.extend<{ claudeConfig: string }>({
   shellEnv: async ({ claudeConfig }, use) => { await use({ LORECRAFT_CLAUDE_CONFIG: claudeConfig }); },
 });
 
-test('Connect Claude Desktop adds lorecraft to the config file, keeps the other server, backs it up, shows snippets', async ({ app, vault, claudeConfig }) => {
+test('Connect Claude Desktop adds lorecraft-<vault> to the config file, keeps the other server, backs it up, shows snippets', async ({ app, vault, claudeConfig }) => {
   const page = app.page;
+  // the entry is named after the vault's folder (main/install/claude-desktop.ts entryName)
+  const name = `lorecraft-${basename(vault.dir).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')}`;
   await page.getByTestId('connect-claude').click();
   const dialog = page.getByTestId('mcp-dialog');
   await expect(dialog).toBeVisible();
@@ -30,7 +32,7 @@ test('Connect Claude Desktop adds lorecraft to the config file, keeps the other 
 
   // snippets for the other clients, for this vault
   const code = page.getByTestId('mcp-snippet-claude-code');
-  await expect(code).toContainText('claude mcp add lorecraft -- ');
+  await expect(code).toContainText(`claude mcp add ${name} -- `);
   await expect(code).toContainText(vault.dir);
   await expect(code).not.toContainText('--read-write');
   await expect(page.getByTestId('mcp-snippet-cursor')).toContainText('"mcpServers"');
@@ -48,10 +50,10 @@ test('Connect Claude Desktop adds lorecraft to the config file, keeps the other 
   await expect(page.getByTestId('mcp-result-backup')).toContainText('.bak');
 
   const onDisk = JSON.parse(await readFile(claudeConfig, 'utf8'));
-  expect(Object.keys(onDisk.mcpServers).sort()).toEqual(['lorecraft', 'memory']);
+  expect(Object.keys(onDisk.mcpServers).sort()).toEqual([name, 'memory']);
   expect(onDisk.mcpServers.memory).toEqual(OTHER);
   expect(onDisk.globalShortcut).toBe('Alt+Space');
-  expect(onDisk.mcpServers.lorecraft.args).toEqual(expect.arrayContaining(['mcp', '--vault', vault.dir, '--read-write']));
+  expect(onDisk.mcpServers[name].args).toEqual(expect.arrayContaining(['mcp', '--vault', vault.dir, '--read-write']));
   const backups = (await readdir(dirname(claudeConfig))).filter((f) => f.endsWith('.bak'));
   expect(backups).toHaveLength(1);
   expect(JSON.parse(await readFile(join(dirname(claudeConfig), backups[0]!), 'utf8')).mcpServers).toEqual({ memory: OTHER });

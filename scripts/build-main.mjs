@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Bundles the Node side with esbuild:
-//   main/electron/main.ts -> dist/main/electron/main.cjs  (Electron main, CJS)
+//   main/electron/entry.ts -> dist/main/electron/main.cjs (Electron main, CJS; entry.ts: --cli or main.ts)
 //   preload/preload.ts    -> dist/preload/preload.cjs     (sandboxed preload, CJS)
 //   main/cli/index.ts     -> dist/main/cli.mjs            (the `lorecraft` CLI, ESM; bin/lorecraft.mjs prefers it)
 // kuzu (native addon) and electron stay external.
@@ -32,7 +32,7 @@ const cjsImportMeta = {
 };
 
 const targets = [
-  { ...common, ...cjsImportMeta, entryPoints: ['main/electron/main.ts'], outfile: join(out, 'main/electron/main.cjs'), format: 'cjs' },
+  { ...common, ...cjsImportMeta, entryPoints: ['main/electron/entry.ts'], outfile: join(out, 'main/electron/main.cjs'), format: 'cjs' },
   { ...common, ...cjsImportMeta, entryPoints: ['preload/preload.ts'], outfile: join(out, 'preload/preload.cjs'), format: 'cjs' },
 ];
 if (withCli) {

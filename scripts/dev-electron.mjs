@@ -1,25 +1,18 @@
 #!/usr/bin/env node
 // `npm run dev`: the Vite dev server (renderer hot reload) + esbuild watching the
 // Electron main and preload; Electron restarts when they are rebuilt.
-// Needs the Electron binary (npm install without ELECTRON_SKIP_BINARY_DOWNLOAD).
+// Needs the Electron binary: fetched on first use (scripts/electron-binary.mjs).
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { context } from 'esbuild';
 import { createServer } from 'vite';
+import { electronBinary } from './electron-binary.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
 
-let electronPath;
-try {
-  electronPath = require('electron'); // the binary's path; throws when it was never downloaded
-} catch (err) {
-  console.error(`dev-electron: no Electron binary (${err instanceof Error ? err.message.split('\n')[0] : err}).`);
-  console.error('Install it on a machine with internet (npm install without ELECTRON_SKIP_BINARY_DOWNLOAD), or use `npm run web`.');
-  process.exit(1);
-}
+const electronPath = electronBinary(); // downloads it once; null + how to get it when impossible
+if (!electronPath) process.exit(1);
 
 const vite = await createServer({ configFile: join(root, 'vite.config.ts') });
 await vite.listen();
@@ -54,6 +47,6 @@ const common = {
 const preload = await context({ ...common, entryPoints: ['preload/preload.ts'], outfile: 'dist/preload/preload.cjs' });
 await preload.rebuild();
 await preload.watch();
-const main = await context({ ...common, entryPoints: ['main/electron/main.ts'], outfile: 'dist/main/electron/main.cjs', plugins: [restartPlugin] });
+const main = await context({ ...common, entryPoints: ['main/electron/entry.ts'], outfile: 'dist/main/electron/main.cjs', plugins: [restartPlugin] });
 await main.watch(); // first build starts Electron; later builds restart it
 console.log(`dev-electron: renderer at ${devUrl} (hot reload); main and preload rebuild and restart Electron on change`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Sums the suites' reports into one closing line: "N passed, N failed, N skipped".
-// typecheck, lint and build count as one check each; vitest and Playwright by test.
+// typecheck, lint, build and the package check (dist) count as one check each; vitest and Playwright by test.
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -45,6 +45,15 @@ if (status('e2e') !== null) {
     if ((r.errors ?? []).length) { failed += r.errors.length; lines.push(`e2e: ${r.errors.length} global errors`); }
     lines.push(`e2e: ${(st.expected ?? 0) + (st.flaky ?? 0)} passed, ${st.unexpected ?? 0} failed, ${st.skipped ?? 0} skipped`);
   } else { failed++; lines.push('e2e: no report (playwright crashed)'); }
+}
+
+// the desktop package check (scripts/dist-check.mjs): one check, its findings' failures listed
+const distFile = join(dir, 'dist.json');
+if (status('dist') !== null) {
+  let r = null;
+  try { r = JSON.parse(readFileSync(distFile, 'utf8').trim().split('\n').pop()); } catch { /* below */ }
+  if (r?.ok && status('dist') === 0) { passed++; lines.push(`dist: package checked (${r.runtime} runtime, app ${r.app_mb} MB)`); }
+  else { failed++; lines.push(`dist: FAILED${r ? `: ${(r.failures ?? []).join('; ')}` : ' (no report)'}`); }
 }
 
 for (const l of lines) console.log(l);

@@ -1,6 +1,6 @@
 /**
  * The `mcp-*` handler group: "Connect Claude Desktop". Main knows how to start
- * this install's `lorecraft mcp` for the open vault (main/mcp/connect.ts);
+ * this install's `lorecraft mcp` for the open vault (main/install/claude-desktop.ts);
  * the renderer shows the snippets for other clients and asks main to merge the
  * server into Claude Desktop's config file (backup first, other servers kept).
  *
@@ -17,6 +17,8 @@ export const McpSnippetsZ = z.object({
   /** the program and arguments that start Lorecraft's MCP server for the open vault */
   command: z.string(),
   args: z.array(z.string()),
+  /** variables the client must set (the packaged app: ELECTRON_RUN_AS_NODE=1) */
+  env: z.record(z.string(), z.string()).optional(),
   /** the Claude Desktop config file that "Add to Claude Desktop" would write */
   claudeDesktopConfigPath: z.string(),
   snippets: z.object({ claudeCode: z.string(), cursor: z.string(), claudeDesktop: z.string() }),
@@ -30,6 +32,8 @@ export const McpConnectResultZ = z.object({
   action: z.enum(['added', 'updated']),
   /** the other servers found in the file, all kept */
   kept: z.array(z.string()),
+  /** the entry's name: lorecraft-<vault folder> (a second vault gets its own) */
+  name: z.string().optional(),
 });
 export type McpConnectResult = z.infer<typeof McpConnectResultZ>;
 

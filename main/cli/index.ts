@@ -17,6 +17,7 @@ const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   export: { summary: 'the world at a session for the GM or the players (site, lorebook, json, mermaid, dot)', load: () => import('./commands/export.js') },
   mcp: { summary: 'run the MCP server over stdio', load: () => import('./commands/mcp.js') },
   web: { summary: 'run the web shell (renderer + API over a local WebSocket)', load: () => import('./commands/web.js') },
+  connect: { summary: 'add this install\'s MCP server for a vault to Claude Desktop (claude --vault DIR [--print])', load: () => import('./commands/connect.js') },
 };
 
 export async function main(argv: string[], io: CliIo = defaultIo()): Promise<number> {

@@ -21,6 +21,7 @@ import { VaultLock } from './lock.js';
 
 export type { CoreHost } from './core.js';
 export { CoreError } from './api.js';
+export * from './install.js';
 
 /** Bump when the model's output changes meaning (ids, edges, properties): stored graphs rebuild. */
 export const MODEL_VERSION = 'model-1';

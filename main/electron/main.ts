@@ -4,6 +4,8 @@
  * `--vault DIR` (or LORECRAFT_VAULT), the most recent vault, else the user's
  * copy of the bundled sample world. Dev mode (LORECRAFT_DEV_URL) loads the Vite
  * dev server with hot reload. Quitting closes the core first (Kùzu must close).
+ * One instance per user: a second launch focuses the window (opening its --vault).
+ * `--cli …` never gets here (entry.ts).
  */
 import { app, dialog, Menu, shell } from 'electron';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ import { ElectronTransport } from './ipc.js';
 import { buildMenu } from './menu.js';
 import { RecentVaults } from './recent.js';
 import { isRendererUrl } from './sender.js';
+import { launchData, vaultToOpen } from './single-instance.js';
 import { createMainWindow } from './window.js';
 import { handleAssets, registerAssetScheme } from './asset-protocol.js';
 
@@ -33,7 +36,8 @@ const appDir = app.getAppPath();
 const rendererUrl = devUrl ?? pathToFileURL(join(appDir, 'dist', 'renderer', 'index.html')).href;
 const sampleSource = app.isPackaged ? join(process.resourcesPath, 'sample-world') : join(appDir, 'resources', 'sample-world');
 
-if (!app.requestSingleInstanceLock()) app.quit();
+// one instance: a second launch focuses this one's window (single-instance.ts)
+if (!app.requestSingleInstanceLock(launchData(argVault()))) app.quit();
 registerAssetScheme();
 
 app.whenReady().then(async () => {
@@ -53,7 +57,12 @@ app.whenReady().then(async () => {
 
   const win = createMainWindow({ preload: join(appDir, 'dist', 'preload', 'preload.cjs'), url: rendererUrl, dev: Boolean(devUrl) });
   transport.attach(win.webContents);
-  app.on('second-instance', () => { if (win.isMinimized()) win.restore(); win.focus(); });
+  app.on('second-instance', (_e, _argv, _cwd, data) => {
+    if (win.isMinimized()) win.restore();
+    win.focus();
+    const vault = vaultToOpen(data, session.isOpen ? session.current().vaultDir : null);
+    if (vault) void open(vault);
+  });
 
   const open = async (dir: string) => {
     try {

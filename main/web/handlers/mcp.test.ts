@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { CoreSession } from '../session.js';
 import { sampleSession } from './test-session.js';
 import { claudeConfigTarget } from './mcp.js';
@@ -37,15 +37,16 @@ describe('mcp-* handlers', () => {
     expect(s.command).toBe(process.execPath);
     expect(s.args).toEqual([BIN, 'mcp', '--vault', session.current().vaultDir]);
     expect(s.claudeDesktopConfigPath).toBe(config);
-    expect(s.snippets.claudeCode).toContain('claude mcp add lorecraft -- ');
+    const name = `lorecraft-${basename(session.current().vaultDir).toLowerCase()}`;
+    expect(s.snippets.claudeCode).toContain(`claude mcp add ${name} -- `);
     expect(s.snippets.claudeCode).toContain(session.current().vaultDir);
-    expect(JSON.parse(s.snippets.cursor)).toEqual({ mcpServers: { lorecraft: { command: s.command, args: s.args } } });
+    expect(JSON.parse(s.snippets.cursor)).toEqual({ mcpServers: { [name]: { command: s.command, args: s.args } } });
     const rw = await call('mcp-snippets', { readWrite: true });
     expect(rw.args.at(-1)).toBe('--read-write');
     expect(rw.snippets.claudeCode.endsWith(' --read-write')).toBe(true);
   });
 
-  it('mcp-connect merges into the config named by LORECRAFT_CLAUDE_CONFIG: other server kept, lorecraft added, backup saved', async () => {
+  it('mcp-connect merges into the config named by LORECRAFT_CLAUDE_CONFIG: other server kept, lorecraft-<vault> added, backup saved', async () => {
     process.env.LORECRAFT_CLAUDE_CONFIG = config;
     await mkdir(join(dir, 'Claude'), { recursive: true });
     const original = { globalShortcut: 'Ctrl+Space', mcpServers: { filesystem: OTHER } };
@@ -54,6 +55,7 @@ describe('mcp-* handlers', () => {
     const r = await call('mcp-connect', { readWrite: true });
     expect(r.configPath).toBe(config);
     expect(r.action).toBe('added');
+    expect(r.name).toBe(`lorecraft-${basename(session.current().vaultDir).toLowerCase()}`);
     expect(r.kept).toEqual(['filesystem']);
     expect(r.backupPath).not.toBeNull();
     expect(JSON.parse(await readFile(r.backupPath!, 'utf8'))).toEqual(original);
@@ -61,7 +63,7 @@ describe('mcp-* handlers', () => {
     const merged = JSON.parse(await readFile(config, 'utf8'));
     expect(merged.globalShortcut).toBe('Ctrl+Space');
     expect(merged.mcpServers.filesystem).toEqual(OTHER);
-    expect(merged.mcpServers.lorecraft).toEqual({
+    expect(merged.mcpServers[r.name!]).toEqual({
       command: process.execPath, args: [BIN, 'mcp', '--vault', session.current().vaultDir, '--read-write'],
     });
     expect((await readdir(join(dir, 'Claude'))).filter((f) => f.endsWith('.bak'))).toHaveLength(1);

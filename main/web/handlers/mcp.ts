@@ -1,10 +1,10 @@
 /**
- * The `mcp-*` group (shared/contract-mcp.ts) over main/mcp/connect.ts, for the
+ * The `mcp-*` group (shared/contract-mcp.ts) over main/install/claude-desktop.ts (via the core), for the
  * open vault. The Claude Desktop config file is the OS default unless the
  * environment names another with LORECRAFT_CLAUDE_CONFIG (tests, sandboxes).
  */
 import type { mcpHandlers } from '../../../shared/contract-mcp.js';
-import { claudeDesktopConfigPath, connectClaudeDesktop, lorecraftMcpCommand, mcpSnippets } from '../../mcp/connect.js';
+import { claudeDesktopConfigPath, connectClaudeDesktop, entryName, lorecraftMcpCommand, mcpSnippets } from '../../core/index.js';
 import type { CoreSession } from '../session.js';
 import type { Group } from './vault.js';
 
@@ -17,12 +17,12 @@ export function claudeConfigTarget(env: NodeJS.ProcessEnv = process.env): string
 export function mcpGroup(session: CoreSession): Group<typeof mcpHandlers> {
   return {
     'mcp-snippets': async ({ readWrite }) => {
-      const cmd = lorecraftMcpCommand(session.current().vaultDir, { readWrite });
-      return { ...cmd, claudeDesktopConfigPath: claudeConfigTarget(), snippets: mcpSnippets(cmd) };
+      const vaultDir = session.current().vaultDir;
+      const cmd = lorecraftMcpCommand(vaultDir, { readWrite });
+      return { ...cmd, claudeDesktopConfigPath: claudeConfigTarget(), snippets: mcpSnippets({ ...cmd, name: entryName(vaultDir) }) };
     },
     'mcp-connect': async ({ readWrite }) => {
-      const cmd = lorecraftMcpCommand(session.current().vaultDir, { readWrite });
-      return connectClaudeDesktop({ ...cmd, configPath: claudeConfigTarget() });
+      return connectClaudeDesktop({ vaultDir: session.current().vaultDir, readWrite, configPath: claudeConfigTarget() });
     },
   };
 }
