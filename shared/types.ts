@@ -66,6 +66,13 @@ export interface RelationshipRecord {
   source: string;
   /** 1-based line in that file */
   line: number;
+  /**
+   * the relationship's own properties as seen from `from` (a map item `{ to: "[[X]]", attitude: wary }` in the
+   * `from` note: every key but `to`, `since` / `until` included). Absent for a plain item.
+   */
+  properties?: Record<string, unknown>;
+  /** the properties written on the `to` note under the inverse name (`members: [{ to: X, role: … }]`): that direction's own */
+  inverseProperties?: Record<string, unknown>;
 }
 
 export interface EntitySummary {

@@ -80,6 +80,12 @@ export const RelationshipTypeZ = z.object({
   hierarchy: z.boolean().default(false),
   /** this relationship means "rules / governs" (continuity rule: one ruler per place per session) */
   rules: z.boolean().default(false),
+  /**
+   * the relationship's own properties, written in a map item of a link-valued field
+   * (`allies: [{ to: "[[Red Hand]]", attitude: wary, trust: 2 }]`); each lands as a column of the Kùzu REL table.
+   * `since` and `until` (a session number or an event) are always understood: when the relationship holds.
+   */
+  properties: z.array(PropertyDefZ).optional(),
 }).strict();
 
 /** How a note's entity type is resolved; rules are tried in order, first match wins. */

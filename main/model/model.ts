@@ -45,7 +45,8 @@ interface NoteState {
 
 const SEP = '\u0000';
 const sameEdge = (a: RelationshipRecord, b: RelationshipRecord) =>
-  a.from === b.from && a.to === b.to && a.type === b.type && a.field === b.field && a.source === b.source && a.line === b.line;
+  a.from === b.from && a.to === b.to && a.type === b.type && a.field === b.field && a.source === b.source && a.line === b.line
+  && JSON.stringify(a.properties) === JSON.stringify(b.properties) && JSON.stringify(a.inverseProperties) === JSON.stringify(b.inverseProperties);
 const edgeOrder = (a: RelationshipRecord, b: RelationshipRecord) =>
   a.source < b.source ? -1 : a.source > b.source ? 1 : a.line - b.line;
 
@@ -363,7 +364,7 @@ export class VaultModel implements ModelView {
       const ek = from + SEP + to + SEP + r.rel;
       if (seen.has(ek)) continue;
       seen.add(ek);
-      edges.push({ from, to, type: r.rel, field: r.field, source: path, line: r.line });
+      edges.push({ from, to, type: r.rel, field: r.field, source: path, line: r.line, ...(r.props ? { [r.reversed ? 'inverseProperties' : 'properties']: r.props } : {}) });
       edgeKeys.push(ek);
     }
     st.edges = edges;
@@ -508,11 +509,19 @@ export class VaultModel implements ModelView {
 /** Candidates for one edge key: kept as the record itself while there is one (most keys), an array beyond. */
 type Cands = RelationshipRecord | RelationshipRecord[];
 
-/** The visible edge among candidates: the first by edgeOrder. */
+/**
+ * The visible edge among candidates: the first by edgeOrder. One fact written on both ends (`faction:` on the
+ * member, `members:` on the faction) is one edge; each end's own properties are kept, for its direction.
+ */
 function visibleOf(c: Cands | undefined): RelationshipRecord | undefined {
   if (c === undefined || !Array.isArray(c)) return c;
   if (c.length > 1) c.sort(edgeOrder);
-  return c[0];
+  const first = c[0];
+  if (!first || c.length < 2) return first;
+  const props = first.properties ?? c.find((x) => x.properties)?.properties;
+  const inv = first.inverseProperties ?? c.find((x) => x.inverseProperties)?.inverseProperties;
+  if (props === first.properties && inv === first.inverseProperties) return first;
+  return { ...first, ...(props ? { properties: props } : {}), ...(inv ? { inverseProperties: inv } : {}) };
 }
 
 function provKey(kind: NameKind, key: string): string {

@@ -28,6 +28,8 @@ export interface Ref {
   line: number;
   rel: string;
   reversed: boolean;
+  /** a map item's relationship properties */
+  props?: Record<string, unknown>;
   /** normalised name; '' = nothing to resolve */
   key: string;
   /** for a path-like target: pathKey(target) and normKey(target) */
@@ -51,7 +53,7 @@ function rawRefs(note: ParsedNote, type: string | null, sv: SchemaView): RefIn[]
   for (const field of Object.keys(note.frontmatter)) {
     if (field === 'related') {
       for (const r of fieldRefs(note, field)) {
-        out.push({ name: r.name, target: r.target, field, line: r.line, rel: RELATED_REL, reversed: false });
+        out.push({ name: r.name, target: r.target, field, line: r.line, rel: RELATED_REL, reversed: false, ...(r.props ? { props: r.props } : {}) });
       }
       continue;
     }
@@ -59,7 +61,7 @@ function rawRefs(note: ParsedNote, type: string | null, sv: SchemaView): RefIn[]
     const m = sv.mapping(type, field);
     if (m) {
       for (const r of fieldRefs(note, field)) {
-        out.push({ name: r.name, target: r.target, field, line: r.line, rel: m.relationship, reversed: m.reversed });
+        out.push({ name: r.name, target: r.target, field, line: r.line, rel: m.relationship, reversed: m.reversed, ...(r.props ? { props: r.props } : {}) });
       }
     }
   }

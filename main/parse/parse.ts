@@ -266,8 +266,16 @@ export function fieldRefs(note: ParsedNote, field: string): FieldRef[] {
   let li = 0;
   const out: FieldRef[] = [];
   for (const item of items) {
-    if (typeof item !== 'string') continue;
-    const s = item.trim();
+    // a map item carries the relationship's properties beside its target: { to: "[[Red Hand]]", attitude: wary }
+    let props: Record<string, unknown> | undefined;
+    let value: unknown = item;
+    if (item !== null && typeof item === 'object' && !Array.isArray(item) && typeof (item as Record<string, unknown>).to === 'string') {
+      const { to, ...rest } = item as Record<string, unknown>;
+      value = to;
+      if (Object.keys(rest).length) props = rest;
+    }
+    if (typeof value !== 'string') continue;
+    const s = value.trim();
     if (!s) continue;
     if (s.indexOf('[[') >= 0) {
       // links of this item, in order: scanned again to know which belong to it
@@ -276,12 +284,12 @@ export function fieldRefs(note: ParsedNote, field: string): FieldRef[] {
       for (const m of mine) {
         const known = links[li];
         const line = known && known.target === m.target ? (li++, known.line) : fieldLine;
-        out.push({ field, name: m.name, wikilink: true, target: m.target, line });
+        out.push({ field, name: m.name, wikilink: true, target: m.target, line, ...(props ? { props } : {}) });
       }
       continue;
     }
     if (/\$\{|<%|\{\{/.test(s)) continue;
-    out.push({ field, name: s, wikilink: false, target: s, line: fieldLine });
+    out.push({ field, name: s, wikilink: false, target: s, line: fieldLine, ...(props ? { props } : {}) });
   }
   return out;
 }

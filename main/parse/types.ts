@@ -23,6 +23,8 @@ export interface FieldRef {
   wikilink: boolean;
   target: string;
   line: number;
+  /** a map item (`{ to: "[[X]]", attitude: wary }`): the relationship's own properties (every key but `to`) */
+  props?: Record<string, unknown>;
 }
 
 export interface ParsedNote {

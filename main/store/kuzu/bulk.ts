@@ -21,25 +21,37 @@ import { join } from 'node:path';
 import type { EntityRecord, RelationshipRecord } from '../../../shared/types.js';
 import { CoreError } from '../../domain/errors.js';
 import type { Conn } from './db.js';
-import { META_DDL, NODE_DDL, RelRegistry, ident, relTableDDL } from './rels.js';
+import { META_DDL, NODE_DDL, RelRegistry, columnValue, ident, relTableDDL } from './rels.js';
 import { type EntityRow, toEntityRow } from './rows.js';
 
-export interface EdgeRow { from: string; to: string; field: string | null; source: string; line: number }
+/** A REL table row: the base columns, `props` (JSON or null) and one key per declared property column. */
+export type EdgeRow = { from: string; to: string; field: string | null; source: string; line: number; props: string | null } & Record<string, unknown>;
+
+/** the row of `e` in `table`, holding `props` (the relationship's own properties, or none on this side) */
+function rowFor(reg: RelRegistry, table: string, from: string, to: string, e: RelationshipRecord, props: Record<string, unknown> | undefined): EdgeRow {
+  const row: EdgeRow = { from, to, field: e.field, source: e.source, line: e.line, props: props ? JSON.stringify(props) : null };
+  for (const c of reg.columns(table)) row[c.name] = columnValue(props?.[c.name], c.type);
+  return row;
+}
 
 /**
- * Map an edge to its canonical table (an inverse name is flipped to the
- * canonical direction; an unknown type is registered as a directed type).
+ * Map an edge to its canonical table (an inverse name is flipped to the canonical direction; an unknown type is
+ * registered as a directed type), and give its mirror row. The relationship's properties go on the row of the
+ * direction they were written in — the mirror's when written under the inverse name — never on both.
  */
-export function canonicalEdge(reg: RelRegistry, e: RelationshipRecord): { type: string; row: EdgeRow } {
+export function canonicalEdge(reg: RelRegistry, e: RelationshipRecord): { type: string; row: EdgeRow; mirror: { table: string; row: EdgeRow } | null } {
   let r = reg.resolve(e.type);
   if (!r) {
     reg.add({ name: e.type, symmetric: false });
     r = { canonical: e.type, inverted: false };
   }
-  const row: EdgeRow = r.inverted
-    ? { from: e.to, to: e.from, field: e.field, source: e.source, line: e.line }
-    : { from: e.from, to: e.to, field: e.field, source: e.source, line: e.line };
-  return { type: r.canonical, row };
+  const [from, to] = r.inverted ? [e.to, e.from] : [e.from, e.to];
+  const [own, other] = r.inverted ? [e.inverseProperties, e.properties] : [e.properties, e.inverseProperties];
+  const inv = reg.get(r.canonical)?.inverse;
+  // a type without a mirror table (symmetric) keeps both sides' properties on its one row
+  const row = rowFor(reg, r.canonical, from, to, e, inv || !other ? own : { ...other, ...own });
+  const mirror = inv ? { table: inv, row: rowFor(reg, inv, to, from, e, other) } : null;
+  return { type: r.canonical, row, mirror };
 }
 
 /**
@@ -47,19 +59,20 @@ export function canonicalEdge(reg: RelRegistry, e: RelationshipRecord): { type: 
  * inverse is followed by its mirror table with the same rows flipped. `each` sees every edge with its row.
  */
 export function edgeTables(reg: RelRegistry, edges: Iterable<RelationshipRecord>, each?: (e: RelationshipRecord, row: EdgeRow) => void): Array<{ table: string; rows: EdgeRow[] }> {
-  const byType = new Map<string, EdgeRow[]>();
+  const byType = new Map<string, { rows: EdgeRow[]; mirror: EdgeRow[] }>();
   for (const e of edges) {
-    const { type, row } = canonicalEdge(reg, e);
+    const { type, row, mirror } = canonicalEdge(reg, e);
     each?.(e, row);
     let list = byType.get(type);
-    if (!list) byType.set(type, (list = []));
-    list.push(row);
+    if (!list) byType.set(type, (list = { rows: [], mirror: [] }));
+    list.rows.push(row);
+    if (mirror) list.mirror.push(mirror.row);
   }
   const out: Array<{ table: string; rows: EdgeRow[] }> = [];
-  for (const [type, rows] of byType) {
+  for (const [type, { rows, mirror }] of byType) {
     out.push({ table: type, rows });
     const inv = reg.get(type)?.inverse;
-    if (inv) out.push({ table: inv, rows: rows.map((r) => ({ ...r, from: r.to, to: r.from })) });
+    if (inv) out.push({ table: inv, rows: mirror });
   }
   return out;
 }
@@ -67,7 +80,7 @@ export function edgeTables(reg: RelRegistry, edges: Iterable<RelationshipRecord>
 export async function createTables(conn: Conn, reg: RelRegistry): Promise<void> {
   await conn.query(NODE_DDL);
   await conn.query(META_DDL);
-  for (const t of reg.tables()) await conn.query(relTableDDL(t));
+  for (const t of reg.tables()) await conn.query(relTableDDL(t, reg.columns(t)));
 }
 
 /** A file path as a Cypher string literal (quotes and backslashes escaped: a temp dir may hold either). */
@@ -179,7 +192,7 @@ export class BulkLoad {
     const tablesBefore = new Set(this.reg.tables());
     const tables = edgeTables(this.reg, edges, (e, row) => checkEnds(e, row, ids));
     // relationship types met only now (not in the schema) get their tables in this transaction
-    for (const t of this.reg.tables()) if (!tablesBefore.has(t)) this.queue(relTableDDL(t));
+    for (const t of this.reg.tables()) if (!tablesBefore.has(t)) this.queue(relTableDDL(t, this.reg.columns(t)));
     for (const chunk of entityChunks(rest)) this.queue(copyStmt('Entity', await this.putRows(this.take(chunk))));
     const edgeFiles: Array<{ table: string; file: string }> = [];
     for (const { table, rows } of tables) edgeFiles.push({ table, file: await this.putRows(rows) });

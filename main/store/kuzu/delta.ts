@@ -6,8 +6,8 @@
  */
 import type { RelationshipRecord } from '../../../shared/types.js';
 import type { GraphDelta } from '../types.js';
-import type { Conn } from './db.js';
-import { canonicalEdge } from './bulk.js';
+import type { Conn, Params } from './db.js';
+import { canonicalEdge, type EdgeRow } from './bulk.js';
 import { type RelRegistry, ident, relTableDDL } from './rels.js';
 import { toEntityRow } from './rows.js';
 
@@ -17,8 +17,16 @@ const UPSERT = `MERGE (e:Entity {id: $id}) SET e.name = $name, e.type = $type, e
 
 const delEdge = (t: string): string =>
   `MATCH (a:Entity {id: $from})-[r:${ident(t)}]->(b:Entity {id: $to}) WHERE coalesce(r.field, '') = $field AND r.source = $source DELETE r`;
-const addEdge = (t: string): string =>
-  `MATCH (a:Entity {id: $from}), (b:Entity {id: $to}) CREATE (a)-[:${ident(t)} {field: $field, source: $source, line: $line}]->(b)`;
+const addEdge = (t: string, columns: string[]): string =>
+  `MATCH (a:Entity {id: $from}), (b:Entity {id: $to}) CREATE (a)-[:${ident(t)} {field: $field, source: $source, line: $line, props: $props${columns.map((c) => `, ${ident(c)}: $c_${c}`).join('')}}]->(b)`;
+
+/** a row's parameters: declared columns as $c_<name> (a column may be named like a base parameter) */
+function rowParams(row: EdgeRow): Params {
+  const { from, to, field, source, line, props, ...cols } = row;
+  const out: Params = { from, to, field, source, line, props };
+  for (const [k, v] of Object.entries(cols)) out[`c_${k}`] = v as Params[string];
+  return out;
+}
 
 /** Register types met for the first time; returns the new ones (their tables must be created before BEGIN). */
 export function newTypes(reg: RelRegistry, edges: RelationshipRecord[]): string[] {
@@ -29,22 +37,20 @@ export function newTypes(reg: RelRegistry, edges: RelationshipRecord[]): string[
 
 export async function applyDeltaTx(conn: Conn, reg: RelRegistry, delta: GraphDelta): Promise<void> {
   const created = newTypes(reg, [...delta.addEdges, ...delta.removeEdges]);
-  for (const t of created) await conn.query(relTableDDL(t));
+  for (const t of created) await conn.query(relTableDDL(t, reg.columns(t)));
   await conn.query('BEGIN TRANSACTION');
   try {
     for (const id of delta.removeEntities) {
       await conn.query('MATCH (e:Entity {id: $id}) DETACH DELETE e', { id });
     }
     const edgeOps = async (e: RelationshipRecord, add: boolean): Promise<void> => {
-      const { type, row } = canonicalEdge(reg, e);
+      const { type, row, mirror } = canonicalEdge(reg, e);
       const key = { from: row.from, to: row.to, field: row.field ?? '', source: row.source };
-      const inv = reg.get(type)?.inverse;
       await conn.query(delEdge(type), key);
-      if (inv) await conn.query(delEdge(inv), { ...key, from: row.to, to: row.from });
+      if (mirror) await conn.query(delEdge(mirror.table), { ...key, from: row.to, to: row.from });
       if (!add) return;
-      const props = { field: row.field, source: row.source, line: row.line };
-      await conn.query(addEdge(type), { from: row.from, to: row.to, ...props });
-      if (inv) await conn.query(addEdge(inv), { from: row.to, to: row.from, ...props });
+      await conn.query(addEdge(type, reg.columns(type).map((c) => c.name)), rowParams(row));
+      if (mirror) await conn.query(addEdge(mirror.table, reg.columns(mirror.table).map((c) => c.name)), rowParams(mirror.row));
     };
     for (const e of delta.removeEdges) await edgeOps(e, false);
     for (const ent of delta.upsertEntities) {
