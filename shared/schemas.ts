@@ -41,6 +41,7 @@ export const RelationViewZ = z.object({
   other: EntitySummaryZ,
   field: z.string().nullable(),
   source: z.string(),
+  properties: z.record(z.string(), z.unknown()).optional(),
 }) satisfies z.ZodType<RelationView>;
 
 /** Frontmatter values are arbitrary JSON. */
@@ -68,6 +69,7 @@ const TraversalStepZ = z.object({
   type: z.string(),
   label: z.string(),
   direction: z.enum(['out', 'in', 'both']),
+  properties: z.record(z.string(), z.unknown()).optional(),
 }) satisfies z.ZodType<TraversalStep>;
 
 export const TraversalZ = z.object({

@@ -94,6 +94,8 @@ export interface RelationView {
   other: EntitySummary;
   field: string | null;
   source: string;
+  /** the relationship's own properties for the direction shown (`attitude: wary`), when it has any */
+  properties?: Record<string, unknown>;
 }
 
 export interface EntityView extends EntityRecord {
@@ -116,6 +118,8 @@ export interface TraversalStep {
   type: string;
   label: string;
   direction: 'out' | 'in' | 'both';
+  /** the relationship's own properties for the direction walked, when it has any */
+  properties?: Record<string, unknown>;
 }
 
 export interface Traversal {

@@ -5,7 +5,7 @@
  */
 import type {
   ChangeEvent, EntitySummary, EntityView, GraphSnapshot, PathResult, Problem, RelationView,
-  SearchHit, SyncReport, SyncStatus, Traversal, EntityRecord, RelationshipRecord,
+  SearchHit, SyncReport, SyncStatus, Traversal, TraversalStep, EntityRecord, RelationshipRecord,
 } from '../../shared/types.js';
 import type { Schema, VaultConfig } from '../config/types.js';
 import type { SchemaIndex } from '../config/schema-index.js';
@@ -99,7 +99,8 @@ export class CoreImpl implements CoreHost {
       if (!other) return;
       const sym = this.index.isSymmetric(r.type);
       const label = dir === 'out' || sym ? r.type : this.index.inverseOf(r.type) ?? r.type;
-      relations.push({ type: r.type, label, direction: sym ? 'both' : dir, other: summaryOf(other), field: r.field, source: r.source });
+      const props = dir === 'out' || sym ? r.properties : r.inverseProperties;
+      relations.push({ type: r.type, label, direction: sym ? 'both' : dir, other: summaryOf(other), field: r.field, source: r.source, ...(props ? { properties: props } : {}) });
     };
     for (const r of m.edgesFrom(e.id)) view(r, 'out');
     for (const r of m.edgesTo(e.id)) if (r.from !== e.id) view(r, 'in');
@@ -141,7 +142,18 @@ export class CoreImpl implements CoreHost {
       if (!canon) throw new CoreError('unknown-relationship', `'${type}' is not a relationship type of the schema`, { type });
       type = canon;
     }
-    return this.store.neighbours(e.id, { depth, direction: opts.direction ?? 'both', ...(type ? { type } : {}) });
+    const t = await this.store.neighbours(e.id, { depth, direction: opts.direction ?? 'both', ...(type ? { type } : {}) });
+    return { ...t, steps: t.steps.map((s) => this.withProperties(s)) };
+  }
+
+  /** a traversal step with the relationship's own properties for the direction walked (from the model) */
+  private withProperties(s: TraversalStep): TraversalStep {
+    const m = this.engine.model;
+    const find = (a: string, b: string) => m.edgesFrom(a).find((x) => x.to === b && x.type === s.type);
+    const props = s.direction === 'in' ? find(s.to, s.from)?.inverseProperties
+      : s.direction === 'out' ? find(s.from, s.to)?.properties
+        : find(s.from, s.to)?.properties ?? find(s.to, s.from)?.properties;
+    return props ? { ...s, properties: props } : s;
   }
 
   async path(from: string, to: string, maxDepth = 6): Promise<PathResult | null> {

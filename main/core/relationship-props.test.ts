@@ -86,6 +86,19 @@ describe('relationship properties on Kùzu REL rows', () => {
     expect(out.find((e) => e.to === core.resolveEntity('Iron Guild')!.id)!.properties).toBeUndefined();
   });
 
+  it('the entity view and traversals (query relations --json, MCP get_relationships) give each relationship its properties', async () => {
+    const mira = (await core.getEntity('Mira'))!;
+    expect(mira.relations.find((r) => r.other.name === 'Red Hand' && r.direction === 'both' && r.source.endsWith('Mira.md'))!.properties).toEqual({ attitude: 'wary', trust: 2 });
+    expect(mira.relations.find((r) => r.label === 'MEMBER_OF')!.properties).toEqual({ role: 'keeper' });
+    const guild = (await core.getEntity('Lantern Guild'))!;
+    expect(guild.relations.find((r) => r.label === 'HAS_MEMBER' && r.other.name === 'Tam')!.properties).toEqual({ role: 'sweeper' });
+    expect(guild.relations.find((r) => r.label === 'HAS_MEMBER' && r.other.name === 'Mira')!.properties).toBeUndefined();
+    const t = await core.relations('Red Hand');
+    expect(t.steps.find((s) => s.type === 'ALLIED_WITH')!.properties).toEqual({ attitude: 'fearful', note: 'owes her a favour' });
+    const g = await core.relations('Lantern Guild', { type: 'MEMBER_OF', direction: 'in' });
+    expect(g.steps.map((s) => [s.label, s.properties ?? null])).toEqual(expect.arrayContaining([['HAS_MEMBER', { role: 'sweeper' }], ['HAS_MEMBER', null]]));
+  });
+
   it('an edit on disk updates the row (incremental path)', async () => {
     const file = path.join(dir, 'notes', 'Mira.md');
     await writeFile(file, notes['Mira.md']!.replace('attitude: wary, trust: 2', 'attitude: trusting, trust: 5'));

@@ -53,6 +53,7 @@ export const StepZ = z.object({
   type: z.string(),
   label: z.string(),
   direction: z.enum(['out', 'in', 'both']),
+  properties: z.record(z.string(), z.unknown()).optional().describe("the relationship's own properties for the direction walked (attitude, trust, since, until…)"),
 });
 
 /** Every paginated result carries these. */
