@@ -12,6 +12,7 @@ import type { Problem } from '../../shared/types.js';
 import type { ParsedNote } from '../parse/types.js';
 import type { PropertyDef } from './types.js';
 import type { SchemaIndex } from './schema-index.js';
+import type { Calendar } from '../timeline/calendar.js';
 
 const DATE_RE = /^-?\d{1,6}(-\d{1,2}(-\d{1,2}([T ]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?)?$/;
 
@@ -39,6 +40,28 @@ function show(v: unknown): string {
 
 const valuesText = (def: PropertyDef) => (def.values ?? []).map(String).join(', ');
 const inValues = (def: PropertyDef, v: unknown) => (def.values ?? []).some((x) => x === v || String(x) === String(v));
+
+/**
+ * What a value of a declared property should have been, or null when it fits (one rule for note properties'
+ * callers that hold a single value, e.g. relationship properties). Dates use the world's calendar when given.
+ */
+export function valueMismatch(def: PropertyDef, v: unknown, calendar: Calendar | null = null): string | null {
+  if (v === undefined || v === null) return null;
+  const date = (x: unknown) => (calendar ? calendar.read(x).ok : isDateLike(x));
+  switch (def.type) {
+    case 'enum': return inValues(def, v) ? null : `one of: ${valuesText(def)}`;
+    case 'list': {
+      const items = Array.isArray(v) ? v : [v];
+      const bad = items.find((it) => (def.items === 'date' ? !date(it) : def.items ? !scalarOk(it, def.items) : it !== null && typeof it === 'object') || (def.values && !inValues(def, it)));
+      return bad === undefined ? null : `a list of ${def.items ?? 'plain values'}${def.values ? ` from: ${valuesText(def)}` : ''}`;
+    }
+    case 'date': return date(v) ? null : 'a date';
+    case 'integer': return scalarOk(v, 'integer') ? null : 'a whole number';
+    case 'number': return scalarOk(v, 'number') ? null : 'a number';
+    case 'boolean': return scalarOk(v, 'boolean') ? null : 'true or false';
+    default: return scalarOk(v, 'string') ? null : 'a text value';
+  }
+}
 
 export function validateProperties(note: ParsedNote, type: string | null, index: SchemaIndex): Problem[] {
   const problems: Problem[] = [];

@@ -99,6 +99,16 @@ describe('relationship properties on Kùzu REL rows', () => {
     expect(g.steps.map((s) => [s.label, s.properties ?? null])).toEqual(expect.arrayContaining([['HAS_MEMBER', { role: 'sweeper' }], ['HAS_MEMBER', null]]));
   });
 
+  it('a property of the wrong type is a problem naming the file, the line and the field', async () => {
+    const file = path.join(dir, 'notes', 'Iron Guild.md');
+    await writeFile(file, `---\ntype: faction\nallies:\n  - { to: "[[Tam]]", trust: very }\n---\n`);
+    await core.sync();
+    const p = core.problems().filter((x) => x.code === 'relationship-property');
+    expect(p).toEqual([expect.objectContaining({ file: 'notes/Iron Guild.md', line: 4, field: 'allies', severity: 'warning' })]);
+    expect(p[0]!.message).toContain("ALLIED_WITH property 'trust' should be a whole number, not \"very\"");
+    expect(await rows(`MATCH (a {name: 'Iron Guild'})-[r:ALLIED_WITH]->(b) RETURN r.trust AS trust, r.props AS props`)).toEqual([{ trust: null, props: '{"trust":"very"}' }]);
+  });
+
   it('an edit on disk updates the row (incremental path)', async () => {
     const file = path.join(dir, 'notes', 'Mira.md');
     await writeFile(file, notes['Mira.md']!.replace('attitude: wary, trust: 2', 'attitude: trusting, trust: 5'));

@@ -9,6 +9,7 @@ import type { Rule, RuleInfo } from './types.js';
 import { orphan, relationshipTargetType } from './rules/graph.js';
 import { duplicateAlias } from './rules/names.js';
 import { unknownProperty } from './rules/schema-props.js';
+import { relationshipProperty } from './rules/relationship-props.js';
 import { deadParticipant, participantBeforeCreation } from './rules/continuity.js';
 import { overlappingRulers } from './rules/rulers.js';
 
@@ -65,6 +66,7 @@ export const GATHERED_RULES: RuleInfo[] = [
 export function computedRules(): Rule[] {
   return [
     unknownProperty,
+    relationshipProperty,
     orphan,
     duplicateAlias,
     relationshipTargetType,
