@@ -33,6 +33,8 @@ export interface Change {
   session: number;
   cons: Consequence;
   prov: Provenance;
+  /** a relationship written in a note whose `since` / `until` starts or ends it (not an event's consequence) */
+  base?: boolean;
 }
 
 export interface LayerScope {
@@ -179,10 +181,46 @@ export function buildScope(c: Compiled, layer: string): LayerScope {
     base.set(id, Object.freeze(st) as EntityState);
   }
 
+  // `since` / `until` on a relationship written in a note: it holds from / no longer holds at a session (a number,
+  // or an event of the scope: its session, in its place among that session's events)
+  const evById = new Map(events.map((e) => [e.id, e]));
+  const when = (v: unknown): { session: number; order: number; event?: TimelineEvent } | null => {
+    if (typeof v === 'number' && Number.isFinite(v)) return { session: v, order: -1 };
+    const name = refName(v);
+    if (name && /^\s*\d+\s*$/.test(name)) return { session: Number(name), order: -1 };
+    const id = name ? c.names.resolve(name, layers)?.id : undefined;
+    const ev = id ? evById.get(id) : undefined;
+    return ev && ev.session !== null ? { session: ev.session, order: ev.order, event: ev } : null;
+  };
+  const later = new Set<string>();
+  for (const r of c.relationships) {
+    const p = { ...r.inverseProperties, ...r.properties };
+    if (p.since === undefined && p.until === undefined) continue;
+    if (!base.has(r.from) || !base.has(r.to)) continue;
+    for (const [key, kind] of [['since', 'relationship-add'], ['until', 'relationship-remove']] as const) {
+      if (p[key] === undefined || p[key] === null) continue;
+      const w = when(p[key]);
+      if (!w) continue;
+      const cons: Consequence = {
+        kind, entityName: c.entities.get(r.from)?.name ?? r.from, entity: r.from, relationship: r.type, from: r.from, to: r.to,
+        targetName: c.entities.get(r.to)?.name ?? r.to, target: r.to, line: r.line, valid: true,
+        text: `${c.entities.get(r.from)?.name ?? r.from} ${r.type} ${c.entities.get(r.to)?.name ?? r.to} ${key} ${w.event ? w.event.name : `session ${w.session}`}`,
+      };
+      const src = c.entities.get(r.from);
+      const prov: Provenance = w.event ? provenanceOf(w.event, cons)
+        : { event: src?.id ?? r.from, name: `${key} session ${w.session} (${r.source})`, path: r.source, session: w.session, line: r.line };
+      relChanges.push({ order: w.order, session: w.session, cons, prov, base: true });
+      if (key === 'since') later.add(edgeKey(r.from, r.type, r.to));
+    }
+  }
+  relChanges.sort((a, b) => a.session - b.session || a.order - b.order);
+
   const baseEdges = new Map<string, RelationshipState>();
   for (const r of c.relationships) {
     if (!base.has(r.from) || !base.has(r.to)) continue;
-    baseEdges.set(edgeKey(r.from, r.type, r.to), { from: r.from, to: r.to, type: r.type, origin: 'base' });
+    const k = edgeKey(r.from, r.type, r.to);
+    if (later.has(k)) continue;
+    baseEdges.set(k, { from: r.from, to: r.to, type: r.type, origin: 'base' });
   }
   return { layer, layers, events, ids, base, changes, relChanges, baseEdges, eventNoteSession, sessions: [...sessions].sort((a, b) => a - b), touchedIn };
 }

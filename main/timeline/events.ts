@@ -182,6 +182,14 @@ function parseConsequence(
   }
   const o = item as Record<string, unknown>;
   if ('reveals' in o) return parseReveal(o, line, note, resolveRef, idOf, bad);
+  // `ends: { relationship: R, to: X }` / `starts: { … }` are the relationship remove / add written as a sentence
+  for (const [k, action] of [['ends', 'remove'], ['starts', 'add']] as const) {
+    const v = o[k];
+    if (v && typeof v === 'object' && !Array.isArray(v) && 'relationship' in v) {
+      const { relationship, to } = v as Record<string, unknown>;
+      return parseConsequence({ entity: o.entity, relationship, [action]: to }, line, note, ctx, resolveRef, idOf, problems);
+    }
+  }
   const entityName = refName(o.entity);
   if (!entityName) return bad('event-consequence', 'consequence without an entity', 'add entity: NAME', JSON.stringify(o));
   const warn = (code: string, message: string, hint: string) => problems.push({ severity: 'warning', code, message, hint, ...base });

@@ -74,13 +74,13 @@ export function edgesAt(c: Compiled, sc: LayerScope, session: number | null, pre
     if (ch.cons.kind === 'relationship-add') {
       if (keys.some((k) => edges.get(k)?.origin === 'base')) continue;
       for (const k of keys) removed.delete(k);
-      edges.set(keys[0]!, { from, to, type: relationship, origin: 'event', provenance: ch.prov });
+      edges.set(keys[0]!, { from, to, type: relationship, origin: ch.base ? 'base' : 'event', provenance: ch.prov });
     } else {
       for (const k of keys) {
         const e = edges.get(k);
         if (!e) continue;
         edges.delete(k);
-        if (e.origin === 'base') removed.set(k, { ...e, removedBy: ch.prov });
+        if (e.origin === 'base' || ch.base) removed.set(k, { ...e, removedBy: ch.prov });
       }
     }
   }
