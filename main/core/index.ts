@@ -55,7 +55,7 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     const loaded = loadVaultConfig(vaultDir, { ...(opts.configPath ? { configPath: opts.configPath } : {}), ...(opts.schemaPath ? { schemaPath: opts.schemaPath } : {}) });
     const index = compileSchema(loaded.schema, loaded.config.calendar ?? null);
     const fingerprint = createHash('sha256')
-      .update(`${MODEL_VERSION}\n${index.fingerprint}\n${JSON.stringify({ layers: loaded.config.layers, exclude: loaded.config.exclude, title: loaded.schema.title_field })}`)
+      .update(`${MODEL_VERSION}\n${index.fingerprint}\n${JSON.stringify({ layers: loaded.config.layers, exclude: loaded.config.exclude, templates: [loaded.config.exclude_templates, loaded.config.template_folders], vaultFiles: loaded.config.vault_files, title: loaded.schema.title_field })}`)
       .digest('hex').slice(0, 32);
     const schemaView = fromSchemaIndex(index);
     const syncNow = opts.sync !== false || !!opts.watch;
