@@ -22,6 +22,7 @@ import { VaultLock } from './lock.js';
 export type { CoreHost } from './core.js';
 export { CoreError } from './api.js';
 export * from './install.js';
+export { SchemaSetup, schemaSetupFor, type SetupView, type AcceptResult, type FilePlan, type TypeChoice } from './schema-setup.js';
 
 /** Bump when the model's output changes meaning (ids, edges, properties): stored graphs rebuild. */
 export const MODEL_VERSION = 'model-1';
