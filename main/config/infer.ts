@@ -21,7 +21,7 @@ import { fieldRefs } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
 import { compileSchema } from './schema-index.js';
 import {
-  SchemaZ, type EntityType, type FieldMapping, type PropertyDef, type RelationshipType, type Schema, type TypeRule,
+  SchemaZ, type FieldMapping, type PropertyDef, type RelationshipType, type Schema, type TypeRule,
 } from './types.js';
 
 /** status markers and numbered series (#Group1, #Session12) are not types */
