@@ -40,6 +40,7 @@ test('accept the proposed schema: typed groups, templates and README are not ent
   await org.getByTestId('setup-name').press('Enter');
   await expect(type('faction').getByTestId('setup-type-count')).toHaveText('2');
   await expect(type('organization')).toHaveCount(0);
+  await page.screenshot({ path: 'docs/screenshots/schema-setup.png' });
 
   await panel.getByTestId('schema-setup-accept').click();
   await expect(panel).toHaveCount(0);
