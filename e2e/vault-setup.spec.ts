@@ -53,6 +53,15 @@ test('accept the proposed schema: typed groups, templates and README are not ent
   expect(await vault.read('schema.yaml')).toContain('- name: faction');
   expect(await vault.read('lorecraft.yaml')).toContain('project:');
 
+  // the typed place renders as Obsidian shows it: its callout, and its image embed served from the vault
+  await app.open('Saltmere');
+  await expect(page.getByTestId('entity-type')).toHaveText('place');
+  const prose = page.getByTestId('entity-prose');
+  await expect(prose.locator('.callout[data-callout="note"] .callout-title-inner')).toHaveText('Harbour');
+  const img = prose.locator('img[data-asset="saltmere.png"]');
+  await expect(img).toHaveAttribute('width', '250');
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(8);
+
   // `rank` holds a word in one note and a number in another: the schema does not declare it, the form edits it
   await app.open('Aria Vell');
   await expect(page.getByTestId('entity-type')).toHaveText('character');
