@@ -112,13 +112,14 @@ export async function stopShell(child: ChildProcess): Promise<number | string | 
   return code;
 }
 
-export const test = base.extend<{ vault: Vault; shell: Shell; app: App; shellEnv: Record<string, string> }>({
+export const test = base.extend<{ vault: Vault; shell: Shell; app: App; shellEnv: Record<string, string>; vaultSource: string }>({
+  /** the folder each test copies its vault from (override per spec: `test.use({ vaultSource: ... })`) */
+  vaultSource: [SAMPLE, { option: true }],
   /** extra environment for the web shell (override per spec: `test.extend({ shellEnv: ... })`) */
   shellEnv: [{}, { option: true }],
-  // eslint-disable-next-line no-empty-pattern
-  vault: async ({}, use) => {
+  vault: async ({ vaultSource }, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'lorecraft-e2e-'));
-    await cp(SAMPLE, join(dir, 'vault'), { recursive: true, filter: (s) => !s.includes('.lorecraft') });
+    await cp(vaultSource, join(dir, 'vault'), { recursive: true, filter: (s) => !s.includes('.lorecraft') });
     await use(new Vault(join(dir, 'vault')));
     await rm(dir, { recursive: true, force: true });
   },

@@ -7,6 +7,7 @@ import { TimelineBar } from './features/timeline/TimelineBar.js';
 import { useApp } from './store/index.js';
 import { EditorRoot } from './features/editor/EditorRoot.js';
 import { ConnectClaudeButton, ConnectDialog } from './features/mcp/ConnectDialog.js';
+import { SchemaSetupPanel } from './features/schema-setup/SchemaSetupPanel.js';
 
 export function App() {
   const project = useApp((s) => s.vault?.project);
@@ -30,6 +31,7 @@ export function App() {
       <StatusBar />
       <EditorRoot />
       <ConnectDialog />
+      <SchemaSetupPanel />
     </div>
   );
 }

@@ -20,6 +20,7 @@ import { timelineHandlers } from './contract-timeline.js';
 import { canvasHandlers } from './contract-canvas.js';
 import { mcpHandlers } from './contract-mcp.js';
 import { assetHandlers } from './contract-assets.js';
+import { schemaSetupHandlers } from './contract-schema-setup.js';
 
 // ---------------------------------------------------------------------------
 // Handler groups
@@ -98,6 +99,7 @@ export const contract = {
   ...canvasHandlers,
   ...mcpHandlers,
   ...assetHandlers,
+  ...schemaSetupHandlers,
 };
 
 export type Contract = typeof contract;

@@ -123,6 +123,10 @@ export const VaultInfoZ = z.object({
   project: z.string(),
   layers: z.array(z.object({ name: z.string(), canonical: z.boolean(), depends_on: z.array(z.string()) })),
   status: SyncStatusZ,
+  /** the schema declares entity types (false: the app offers the schema setup) */
+  hasSchema: z.boolean().optional(),
+  /** repository files at the vault root (README, LICENSE...): not entities */
+  vaultFiles: z.array(z.string()).optional(),
 });
 export type VaultInfo = z.infer<typeof VaultInfoZ>;
 

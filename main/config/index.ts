@@ -4,4 +4,4 @@ export { loadVaultConfig, defaultConfig, defaultSchema, CONFIG_FILE, SCHEMA_FILE
 export { compileSchema, schemaFingerprint, type SchemaIndex, type MappingInfo, type RelationshipInfo, type AllowedRelationship, type TypeResolution, type SchemaEvents } from './schema-index.js';
 export { validateProperties, isDateLike } from './validate.js';
 export { vaultFilter, type VaultFilter } from './layers.js';
-export { inferSchema, type InferResult } from './infer.js';
+export { proposeSchema, buildSchema, typeNameOf, type Proposal, type ProposedType, type TypeChoice, type BuiltSchema, type InferredType, type InferSummary } from './infer.js';

@@ -10,6 +10,7 @@
  */
 import picomatch from 'picomatch';
 import type { VaultConfig } from './types.js';
+import { builtInExcluded } from './excludes.js';
 
 const ALWAYS_SKIPPED = ['.lorecraft', '.git', '.obsidian', '.trash'];
 
@@ -26,7 +27,9 @@ export interface VaultFilter {
 }
 
 export function vaultFilter(config: VaultConfig): VaultFilter {
-  const match = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
+  const globs = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
+  const builtIn = builtInExcluded(config);
+  const match = (p: string) => globs(p) || builtIn(p);
   const prefixes = config.layers
     .flatMap((l, order) => l.paths.map((p) => ({ layer: l.name, prefix: normFolder(p), order })))
     .sort((a, b) => b.prefix.length - a.prefix.length || a.order - b.order);

@@ -12,6 +12,7 @@ import { Calendar } from '../timeline/calendar.js';
 import type { Problem } from '../../shared/types.js';
 import { LINK_REL, RELATED_REL } from '../../shared/types.js';
 import { SchemaZ, VaultConfigZ, type Schema, type VaultConfig } from './types.js';
+import { obsidianTemplateFolders } from './excludes.js';
 import { lineOf, readYaml, validateRepair, type YamlSource } from './yaml-zod.js';
 
 export const CONFIG_FILE = 'lorecraft.yaml';
@@ -76,6 +77,9 @@ export function loadVaultConfig(vaultDir: string, opts: LoadOptions = {}): Loade
   } else if (opts.configPath) {
     problems.push({ severity: 'error', code: 'config-missing', file: opts.configPath, message: `${opts.configPath}: no such file (defaults used)` });
   }
+
+  // template folders named in Obsidian's settings, unless lorecraft.yaml names them itself
+  if (out.config.template_folders === undefined) out.config.template_folders = obsidianTemplateFolders(root);
 
   const schPath = opts.schemaPath ? resolve(opts.schemaPath) : join(root, SCHEMA_FILE);
   if (existsSync(schPath)) {

@@ -29,6 +29,14 @@ export const VaultConfigZ = z.object({
   }).strict().default({ default: 'players', field: 'visibility' }),
   /** the world's own calendar: months, weekdays, eras, leap rule, display format (docs/timeline.md) */
   calendar: CalendarZ.optional(),
+  /** skip template folders: `_templates`, `templates`, `z_Templates` (any case, any depth) and `template_folders` (default true) */
+  exclude_templates: z.boolean().default(true),
+  /** template folders (vault-relative); when absent, read from `.obsidian/templates.json` (`folder`) and
+   *  Templater's `.obsidian/plugins/templater-obsidian/data.json` (`templates_folder`) at load */
+  template_folders: z.array(z.string()).optional(),
+  /** files at the vault root that belong to the repository, not the world (picomatch, case-insensitive):
+   *  not entities, listed as vault files */
+  vault_files: z.array(z.string()).default(['README*', 'LICENSE*', 'CONTRIBUTING*', 'CHANGELOG*']),
 }).strict();
 
 export const PropertyTypeZ = z.enum(['string', 'integer', 'number', 'boolean', 'date', 'enum', 'list']);

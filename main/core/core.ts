@@ -16,6 +16,7 @@ import type { VaultLock } from './lock.js';
 import { NameLookup, summaryOf } from './lookup.js';
 import { problemsService, type ProblemsService } from '../problems/index.js';
 import { AssetResolver, type VaultAsset } from '../assets/assets.js';
+import { SchemaSetup } from './schema-setup.js';
 
 export interface CoreHost extends Core {
   readonly engine: VaultSyncEngine;
@@ -28,6 +29,8 @@ export interface CoreHost extends Core {
   searchReady(): Promise<void>;
   /** resolve a name, alias, file name or id to one entity (null when none) */
   resolveEntity(nameOrId: string, q?: EntityQuery): EntityRecord | null;
+  /** schema inference over the open vault's notes (propose / preview / accept: core/schema-setup.ts) */
+  schemaSetup(): SchemaSetup;
 }
 
 export class CoreImpl implements CoreHost {
@@ -35,6 +38,7 @@ export class CoreImpl implements CoreHost {
   private closed = false;
   private problemsSvc: ProblemsService | null = null;
   private assets: AssetResolver | null = null;
+  private setup: SchemaSetup | null = null;
 
   constructor(
     readonly vaultDir: string,
@@ -54,6 +58,10 @@ export class CoreImpl implements CoreHost {
   searchReady(): Promise<void> { return this.engine.searchReady(); }
   /** every problem: the model's plus the rules of main/problems (timeline, continuity...), schema.yaml `rules:` applied; cached until the next change */
   problems(): Problem[] { return (this.problemsSvc ??= problemsService(this)).report().problems; }
+
+  schemaSetup(): SchemaSetup {
+    return (this.setup ??= new SchemaSetup(this.vaultDir, async () => ({ key: this.engine.model.version, notes: [...this.engine.model.notes()], titleField: this.schema().title_field })));
+  }
 
   private names(): NameLookup {
     const m = this.engine.model;

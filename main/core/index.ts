@@ -22,6 +22,7 @@ import { VaultLock } from './lock.js';
 export type { CoreHost } from './core.js';
 export { CoreError } from './api.js';
 export * from './install.js';
+export { SchemaSetup, schemaSetupFor, type SetupView, type AcceptResult, type FilePlan, type TypeChoice } from './schema-setup.js';
 
 /** Bump when the model's output changes meaning (ids, edges, properties): stored graphs rebuild. */
 export const MODEL_VERSION = 'model-1';
@@ -55,7 +56,7 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     const loaded = loadVaultConfig(vaultDir, { ...(opts.configPath ? { configPath: opts.configPath } : {}), ...(opts.schemaPath ? { schemaPath: opts.schemaPath } : {}) });
     const index = compileSchema(loaded.schema, loaded.config.calendar ?? null);
     const fingerprint = createHash('sha256')
-      .update(`${MODEL_VERSION}\n${index.fingerprint}\n${JSON.stringify({ layers: loaded.config.layers, exclude: loaded.config.exclude, title: loaded.schema.title_field })}`)
+      .update(`${MODEL_VERSION}\n${index.fingerprint}\n${JSON.stringify({ layers: loaded.config.layers, exclude: loaded.config.exclude, templates: [loaded.config.exclude_templates, loaded.config.template_folders], vaultFiles: loaded.config.vault_files, title: loaded.schema.title_field })}`)
       .digest('hex').slice(0, 32);
     const schemaView = fromSchemaIndex(index);
     const syncNow = opts.sync !== false || !!opts.watch;

@@ -99,6 +99,14 @@ describe('setProperty / unsetProperty', () => {
     await ed.unsetProperty('Captain Varo', 'age');
     expect(read('People/Captain Varo.md')).toBe(VARO);
   });
+  it('edits a key the note already holds even when its type does not declare it (issue 15)', async () => {
+    writeFileSync(join(vault, 'People/Mira.md'), MIRA.replace('type: npc\r\n', 'type: npc\r\nmood: grim\r\n'));
+    await host.engine.syncAll();
+    await ed.setProperty('Mira', 'mood', 'cheerful');
+    expect(read('People/Mira.md')).toBe(MIRA.replace('type: npc\r\n', 'type: npc\r\nmood: cheerful\r\n'));
+    // a key the note does not hold yet is still refused: the schema shapes what is added
+    expect((await refusal(ed.setProperty('Mira', 'height', 3))).message).toMatch(/type npc has no property 'height'/);
+  });
   it('refuses invalid values and changes nothing', async () => {
     const before = snapshot();
     const cases: Array<[Promise<unknown>, RegExp]> = [

@@ -143,7 +143,8 @@ class EditorImpl implements Editor {
     return this.queue(async () => {
       const e = this.find(name);
       const schema = this.model.schema();
-      checkProperty(schema, typeDef(schema, e.type), field, value);
+      const present = Object.prototype.hasOwnProperty.call(this.model.note(e.path)?.frontmatter ?? {}, field);
+      checkProperty(schema, typeDef(schema, e.type), field, value, present);
       const ch = await this.edit(e.path, (t) => setField(t, field, value));
       return this.commit(`set ${field} on ${e.name}`, [ch], opts);
     });

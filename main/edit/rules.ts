@@ -51,8 +51,13 @@ function checkScalar(kind: string, v: unknown, where: string, values?: PropertyD
   }
 }
 
-/** Validate a value for a property of a typed entity (undefined def: unknown property). */
-export function checkProperty(schema: Schema, def: EntityType | undefined, field: string, value: unknown): void {
+/**
+ * Validate a value for a property of a typed entity (undefined def: untyped note).
+ * A key the type does not declare is refused only when the note does not hold it
+ * yet (`present` false): the schema shapes the form, it never blocks editing a
+ * value the file already has (the unknown-property problem stays info-level).
+ */
+export function checkProperty(schema: Schema, def: EntityType | undefined, field: string, value: unknown, present = false): void {
   const where = def ? `${def.name}.${field}` : field;
   if (field === 'tags' || field === 'aliases' || field === 'alias') {
     const arr = Array.isArray(value) ? value : [value];
@@ -77,6 +82,7 @@ export function checkProperty(schema: Schema, def: EntityType | undefined, field
   if (!def) return; // untyped notes: no schema to check against
   const p = propDef(def, field);
   if (!p) {
+    if (present) return;
     const known = def.properties.map((x) => x.name).join(', ') || '(none)';
     throw invalid(`type ${def.name} has no property '${field}' (known: ${known})`, { field });
   }

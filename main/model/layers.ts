@@ -1,11 +1,12 @@
 /**
  * Which layer a vault-relative path belongs to (lorecraft.yaml `layers[].paths`,
- * minus `exclude` globs), and the order in which a layer's references look for
+ * minus `exclude` globs and the built-in exclusions of config/excludes.ts), and the order in which a layer's references look for
  * names: the layer itself, then its `depends_on` layers transitively (breadth
  * first, in declaration order).
  */
 import picomatch from 'picomatch';
 import type { VaultConfig } from '../config/types.js';
+import { builtInExcluded } from '../config/excludes.js';
 
 function cleanDir(p: string): string {
   let s = p.replace(/\\/g, '/').trim();
@@ -25,7 +26,9 @@ export class LayerMap {
     this.dirs.sort((a, b) => (b.dir === '.' ? 0 : b.dir.length) - (a.dir === '.' ? 0 : a.dir.length));
     const globs = config.exclude.map((g) => g.replace(/\\/g, '/'));
     const m = globs.length ? picomatch(globs, { dot: true }) : () => false;
-    this.excluded = m;
+    // `exclude` globs, then the built-in rules: template folders, repository files at the root (config/excludes.ts)
+    const builtIn = builtInExcluded(config);
+    this.excluded = (p) => m(p) || builtIn(p);
     const byName = new Map(config.layers.map((l) => [l.name, l]));
     for (const l of config.layers) {
       const order: string[] = [];

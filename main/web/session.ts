@@ -8,6 +8,7 @@ import type { CoreHost } from '../core/index.js';
 import { editorFor, type Editor } from '../edit/commands.js';
 import { createTimeline, type TimelineService } from '../timeline/index.js';
 import type { VaultInfo } from '../../shared/contract.js';
+import { listVaultFiles } from '../config/excludes.js';
 import type { Emit } from '../../shared/rpc.js';
 
 export type CoreOpener = (vaultDir: string) => Promise<CoreHost>;
@@ -72,6 +73,8 @@ export class CoreSession {
       project: config.project,
       layers: config.layers.map((l) => ({ name: l.name, canonical: l.canonical, depends_on: l.depends_on })),
       status: core.status(),
+      hasSchema: core.schema().entity_types.length > 0,
+      vaultFiles: listVaultFiles(core.vaultDir, config),
     };
   }
 

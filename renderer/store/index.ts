@@ -17,8 +17,9 @@ import { createProblemsSlice, type ProblemsSlice } from '../features/problems/sl
 import { createEditorSlice, type EditorSlice } from '../features/editor/slice.js';
 import { createTimelineSlice, type TimelineSlice } from '../features/timeline/slice.js';
 import { createMcpSlice, type McpSlice } from '../features/mcp/slice.js';
+import { createSchemaSetupSlice, type SchemaSetupSlice } from '../features/schema-setup/slice.js';
 
-export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice & EditorSlice & TimelineSlice & McpSlice;
+export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice & EditorSlice & TimelineSlice & McpSlice & SchemaSetupSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createVaultSlice(...a),
@@ -30,4 +31,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createEditorSlice(...a),
   ...createTimelineSlice(...a),
   ...createMcpSlice(...a),
+  ...createSchemaSetupSlice(...a),
 }));

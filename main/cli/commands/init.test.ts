@@ -82,12 +82,14 @@ describe('lorecraft init', () => {
     const r = loadVaultConfig(dir);
     expect(r.problems).toEqual([]);
     const ix = compileSchema(r.schema);
-    expect(ix.typeNames).toEqual(['npc', 'place']); // Faction (2 notes) is under the threshold; TODO is a status
-    expect(r.schema.type_rules).toContainEqual({ tag: 'NPC', type: 'npc' });
+    // TODO is a status; Groups/ is offered but off (its notes are typed by #Faction); acronyms stay
+    expect(ix.typeNames).toEqual(['faction', 'NPC', 'place']);
+    expect(r.schema.type_rules).toContainEqual({ tag: 'NPC', type: 'NPC' });
+    expect(r.schema.entity_types.find((t) => t.name === 'NPC')!.properties).toEqual([{ name: 'mood', type: 'enum', values: ['calm'], required: false }]);
     expect(r.schema.type_rules).toContainEqual({ folder: 'Places', type: 'place' });
-    expect(ix.mappingFor('npc', 'faction')).toMatchObject({ relationship: 'MEMBER_OF' });
-    expect(ix.mappingFor('npc', 'home')).toMatchObject({ relationship: 'HOME', targetTypes: ['place'] });
-    expect(ix.mappingFor('npc', 'mood')).toBeNull();
+    expect(ix.mappingFor('NPC', 'faction')).toMatchObject({ relationship: 'MEMBER_OF' });
+    expect(ix.mappingFor('NPC', 'home')).toMatchObject({ relationship: 'HOME', targetTypes: ['place'] });
+    expect(ix.mappingFor('NPC', 'mood')).toBeNull();
     expect(ix.mappingFor('place', 'parentregion')).toMatchObject({ relationship: 'PART_OF' });
     expect(ix.relationship('PART_OF')!.hierarchy).toBe(true);
   });

@@ -8,12 +8,12 @@
  * could be, 2 on usage errors.
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../io.js';
 import { parseArgs } from '../io.js';
 import { CONFIG_FILE, SCHEMA_FILE } from '../../config/load.js';
-import { inferSchema } from '../../config/infer.js';
+import { schemaSetupFor, type SetupView } from '../../core/index.js';
 
 export const TEMPLATES = ['fantasy-rpg', 'fiction', 'knowledge-base'] as const;
 
@@ -58,12 +58,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   let configText = readFileSync(join(templateDir(template), CONFIG_FILE), 'utf8');
   let schemaText: string;
-  let summary: ReturnType<typeof inferSchema>['summary'] | undefined;
+  let summary: SetupView['summary'] | undefined;
   if (infer) {
-    const r = inferSchema(vault);
+    // the same proposal as the app's schema setup panel, with its default choices
+    const r = await schemaSetupFor(vault).propose();
     schemaText = r.text;
     summary = r.summary;
-    configText = configText.replace(/^project: .*$/m, `project: ${JSON.stringify(basename(vault))}`);
+    configText = r.files.find((f) => f.file === CONFIG_FILE)?.text ?? configText;
   } else {
     schemaText = readFileSync(join(templateDir(template), SCHEMA_FILE), 'utf8');
   }

@@ -12,6 +12,7 @@ import { timelineGroup } from './timeline.js';
 import { canvasGroup } from './canvas.js';
 import { mcpGroup } from './mcp.js';
 import { assetGroup } from './assets.js';
+import { schemaSetupGroup } from './schema-setup.js';
 
 export function createHandlers(session: CoreSession): Handlers {
   return {
@@ -27,5 +28,6 @@ export function createHandlers(session: CoreSession): Handlers {
     ...canvasGroup(session),
     ...mcpGroup(session),
     ...assetGroup(session),
+    ...schemaSetupGroup(session),
   } satisfies Handlers;
 }

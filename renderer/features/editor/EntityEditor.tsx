@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { EditForm } from '../../../shared/contract-edit.js';
 import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
-import { asList } from './fields.js';
+import { asList, undeclaredDef } from './fields.js';
 import { frontmatterTags } from '../../../shared/tags.js';
 import { inTextControl } from './keys.js';
 import { Chips } from './form/Chips.js';
@@ -62,18 +62,26 @@ function ListField({ form, field }: { form: EditForm; field: 'tags' | 'aliases' 
 
 const RESERVED = new Set(['tags', 'aliases', 'alias', 'type']);
 
-/** Frontmatter keys the schema does not declare for this type: shown as written, kept untouched. */
+/**
+ * Frontmatter keys the schema does not declare for this type: shown and editable
+ * (the schema shapes the form, it never blocks editing a value the file holds).
+ * Scalars and lists of scalars get a control after the value's own kind (text for
+ * strings); nested mappings are shown as written and kept untouched.
+ */
 function OtherFields({ form }: { form: EditForm }) {
   const known = new Set([...form.properties.map((p) => p.name), ...form.mappings.map((m) => m.field), form.titleField, ...RESERVED]);
   const rest = Object.entries(form.values).filter(([k]) => !known.has(k));
   if (!rest.length) return null;
   return (
-    <details className="other-fields" data-testid="editor-other-fields">
-      <summary>{rest.length} other field{rest.length > 1 ? 's' : ''} (not in the schema{form.entity.type ? ` for ${form.entity.type}` : ''}; kept as written)</summary>
-      {rest.map(([k, v]) => (
-        <div key={k} className="field" data-field={k}><label>{k}</label><code>{typeof v === 'string' ? v : JSON.stringify(v)}</code></div>
-      ))}
-    </details>
+    <fieldset className="other-fields" data-testid="editor-other-fields">
+      <legend>{rest.length} field{rest.length > 1 ? 's' : ''} not in the schema{form.entity.type ? ` for ${form.entity.type}` : ''}</legend>
+      {rest.map(([k, v]) => {
+        const def = undeclaredDef(k, v);
+        return def
+          ? <PropertyField key={`${form.entity.id}:${k}`} entityId={form.entity.id} def={def} value={v} />
+          : <div key={k} className="field" data-field={k}><label>{k}</label><code>{JSON.stringify(v)}</code></div>;
+      })}
+    </fieldset>
   );
 }
 

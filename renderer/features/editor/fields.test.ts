@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertyDefView } from '../../../shared/contract-edit.js';
-import { asList, parseInput, parseListItem, refName, widgetOf } from './fields.js';
+import { asList, parseInput, parseListItem, refName, undeclaredDef, widgetOf } from './fields.js';
 
 const p = (x: Partial<PropertyDefView> & { type: PropertyDefView['type'] }): PropertyDefView => ({ name: 'x', required: false, ...x });
 
@@ -37,5 +37,20 @@ describe('form fields', () => {
     expect(asList(undefined)).toEqual([]);
     expect(refName('[[setting/npcs/Captain Varo.md|the captain]]')).toBe('Captain Varo');
     expect(refName(' Oldmere ')).toBe('Oldmere');
+  });
+});
+
+describe('undeclaredDef: keys the schema does not declare stay editable', () => {
+  it('keeps the kind of the value the file holds', () => {
+    expect(undeclaredDef('mood', 'grim')).toEqual({ name: 'mood', type: 'string', required: false });
+    expect(undeclaredDef('age', 41)?.type).toBe('integer');
+    expect(undeclaredDef('weight', 1.5)?.type).toBe('number');
+    expect(undeclaredDef('alive', false)?.type).toBe('boolean');
+    expect(undeclaredDef('kin', ['[[A]]', 'B'])?.type).toBe('list');
+    expect(undeclaredDef('empty', null)?.type).toBe('string');
+  });
+  it('shows nested values as written (null: no control)', () => {
+    expect(undeclaredDef('stats', { str: 3 })).toBeNull();
+    expect(undeclaredDef('rows', [{ a: 1 }])).toBeNull();
   });
 });

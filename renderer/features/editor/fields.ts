@@ -91,3 +91,16 @@ export function refName(v: string): string {
   const t = (m ? m[1]! : v).trim();
   return t.slice(t.lastIndexOf('/') + 1).replace(/\.md$/i, '');
 }
+
+/**
+ * The form control of a key the schema does not declare, after the value the
+ * file holds: numbers and booleans keep their kind, lists of scalars are chips,
+ * anything else is text. null: a nested value, shown as written.
+ */
+export function undeclaredDef(name: string, v: unknown): PropertyDefView | null {
+  const scalar = (x: unknown) => x === null || ['string', 'number', 'boolean'].includes(typeof x);
+  if (Array.isArray(v)) return v.every(scalar) ? { name, type: 'list', required: false } : null;
+  if (typeof v === 'boolean') return { name, type: 'boolean', required: false };
+  if (typeof v === 'number') return { name, type: Number.isInteger(v) ? 'integer' : 'number', required: false };
+  return scalar(v) ? { name, type: 'string', required: false } : null;
+}

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useApp } from '../../store/index.js';
 import { SearchBox, SearchResults } from '../search/SearchBox.js';
 import { groupByType } from './group.js';
+import { SchemaSetupBanner } from '../schema-setup/SchemaSetupPanel.js';
 
 /** Groups with more entries than this start collapsed (big vaults stay responsive). */
 const OPEN_LIMIT = 60;
@@ -23,6 +24,7 @@ export function Sidebar() {
 
   return (
     <aside className="sidebar" data-testid="sidebar">
+      <SchemaSetupBanner />
       <SearchBox />
       {query.trim() ? <SearchResults /> : (
         <nav className="groups">
@@ -54,6 +56,11 @@ export function Sidebar() {
             );
           })}
         </nav>
+      )}
+      {!!vault?.vaultFiles?.length && (
+        <div className="vault-files" data-testid="vault-files" title="repository files at the vault root: not entities (lorecraft.yaml vault_files)">
+          Vault files: {vault.vaultFiles.join(', ')}
+        </div>
       )}
     </aside>
   );
