@@ -32,6 +32,15 @@ describe('sample world campaign', () => {
     const events = ix.timeline('campaign');
     expect(events.every((e, i) => i === 0 || e.session! >= events[i - 1]!.session!)).toBe(true);
   });
+  it('the Iron Guild\'s wary alliance with the Bureau holds until Oldmere Rises (session 10), with provenance', () => {
+    const allied = (s: number) => ix.graphAt('campaign', s).relationships.some((r) => r.type === 'ALLIED_WITH'
+      && [r.from, r.to].includes('setting/iron guild') && [r.from, r.to].includes('setting/bureau of civic affairs'));
+    const ends = ix.timeline('campaign').find((e) => e.name === 'Oldmere Rises')!.session!;
+    expect(allied(ends - 1)).toBe(true);
+    expect(allied(ends)).toBe(false);
+    const removed = ix.graphAt('campaign', ends).removedRelationships.find((r) => r.type === 'ALLIED_WITH' && r.from === 'setting/iron guild')!;
+    expect(removed.removedBy).toMatchObject({ name: 'Oldmere Rises', session: ends });
+  });
   it('Captain Varo is alive until the session of his death, dead from it on', () => {
     const death = ix.timeline('campaign', { entity: 'Captain Varo' }).find((e) => e.consequences.some((c) => c.entity === 'setting/captain varo' && c.property === 'status'))!;
     const n = death.session!;
