@@ -35,8 +35,8 @@ import { generateVault, type GeneratedVault } from './generate.js';
 import { type StoreFloor, storeLoadFloor } from './store-floor.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const THELLADE = resolve(ROOT, '..', 'shared', 'fixtures', 'vaults', 'thellade');
 const THELLADE_EXAMPLE = join(ROOT, 'examples', 'thellade');
+const THELLADE = join(THELLADE_EXAMPLE, 'vault');
 
 export interface Stat { p50: number; p95: number; n: number }
 export function stat(xs: number[]): Stat {
@@ -167,9 +167,7 @@ async function main(): Promise<void> {
       const gen = await generateVault(join(tmp, `v${n}`), { entities: n, avgLinks: 5, seed: 1, danglingRatio: 0.05 });
       specs.push({ key: n >= 1000 ? `${n / 1000}k` : String(n), dir: gen.dir, gen });
     }
-    if (existsSync(THELLADE)) {
-      specs.push({ key: 'thellade', dir: THELLADE, schemaPath: join(THELLADE_EXAMPLE, 'schema.yaml'), configPath: join(THELLADE_EXAMPLE, 'lorecraft.yaml') });
-    }
+    specs.push({ key: 'thellade', dir: THELLADE, schemaPath: join(THELLADE_EXAMPLE, 'schema.yaml'), configPath: join(THELLADE_EXAMPLE, 'lorecraft.yaml') });
     const runs = quick ? 1 : 2;
     let big: { core: CoreHost; spec: (typeof specs)[number] } | null = null;
     for (const spec of specs) {

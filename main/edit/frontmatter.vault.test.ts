@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument, isMap, isSeq, isScalar, type Node, type Pair } from 'yaml';
 import { addListItem, getBody, readFrontmatter, replaceBody, setField, splitNote } from './frontmatter.js';
 
-const VAULT = '/work/shared/fixtures/vaults/thellade';
+const VAULT = join(import.meta.dirname, '../../examples/thellade/vault');
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const e of readdirSync(dir, { withFileTypes: true })) {

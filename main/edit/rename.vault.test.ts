@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEditor, type Editor } from './commands.js';
 import { openTestHost, removeVault, type TestHost } from './test-host.js';
 
-const SRC = '/work/shared/fixtures/vaults/thellade';
+const SRC = join(import.meta.dirname, '../../examples/thellade/vault');
 const OLD = '01 Campaign/01 World/04 Subregions/01 Thellade/The Outcast Isles/Kanda Isles.md';
 const NEW = '01 Campaign/01 World/04 Subregions/01 Thellade/The Outcast Isles/Kanda Archipelago.md';
 

@@ -3,18 +3,18 @@
  * committed example schema: sane counts, path-style links resolve, the place
  * hierarchy is queryable. The counts are logged for the closing report.
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCore } from '../core/index.js';
 import { tempDir } from './test-helpers.js';
 
-const FIXTURE = resolve(__dirname, '../../../shared/fixtures/vaults/thellade');
+const FIXTURE = join(import.meta.dirname, '../../examples/thellade/vault');
 const EXAMPLE = resolve(__dirname, '../../examples/thellade');
 const tmp: string[] = [];
 afterAll(() => { for (const d of tmp) rmSync(d, { recursive: true, force: true }); });
 
-describe.skipIf(!existsSync(FIXTURE))('Thellade fixture', () => {
+describe('Thellade fixture', () => {
   it('syncs unchanged with the example schema: sane counts, resolved path links, place hierarchy', async () => {
     const vault = join(tempDir('lc-thellade-'), 'thellade');
     tmp.push(join(vault, '..'));

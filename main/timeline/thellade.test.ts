@@ -5,12 +5,13 @@
  * their campaign group's layer, in session order, without any consequences.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { timelineInputFromModel } from './service.js';
 import { buildTimelineIndex, type TimelineIndex } from './timeline-index.js';
 import { loadVaultModel } from './vault.js';
 
-const THELLADE = '/work/shared/fixtures/vaults/thellade';
+const THELLADE = join(import.meta.dirname, '../../examples/thellade/vault');
 const EX = (f: string) => fileURLToPath(new URL(`../../examples/thellade/${f}`, import.meta.url));
 let ix: TimelineIndex;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIo } from '../io.js';
@@ -94,8 +94,8 @@ describe('lorecraft init', () => {
     expect(ix.relationship('PART_OF')!.hierarchy).toBe(true);
   });
 
-  const fixture = join(import.meta.dirname, '../../../../shared/fixtures/vaults/thellade');
-  it.runIf(existsSync(fixture))('--infer on a copy of Thellade proposes a loadable schema; rerun prints it', async () => {
+  const fixture = join(import.meta.dirname, '../../../examples/thellade/vault');
+  it('--infer on a copy of Thellade proposes a loadable schema; rerun prints it', async () => {
     const dir = tmp();
     cpSync(fixture, dir, { recursive: true });
     const io = capture();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { getBody } from '../../../../main/edit/frontmatter.js';
 import { parseBody, serialiseBody, type BodyModel, type JNode } from './blocks.js';
 
-const THELLADE = '/work/shared/fixtures/vaults/thellade';
+const THELLADE = join(import.meta.dirname, '../../../../examples/thellade/vault');
 
 function notes(dir: string, out: string[] = []): string[] {
   for (const f of readdirSync(dir)) {

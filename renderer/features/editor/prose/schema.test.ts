@@ -13,7 +13,7 @@ import { getBody } from '../../../../main/edit/frontmatter.js';
 import { nodeKey, parseBody, serialiseBody, type JNode } from '../body/blocks.js';
 import { proseExtensions } from './nodes.js';
 
-const THELLADE = '/work/shared/fixtures/vaults/thellade';
+const THELLADE = join(import.meta.dirname, '../../../../examples/thellade/vault');
 function notes(dir: string, out: string[] = []): string[] {
   for (const f of readdirSync(dir)) {
     if (f.startsWith('.')) continue;
