@@ -69,9 +69,20 @@ describe('setField', () => {
     expect(() => setField('---\na: 1\n', 'a', 2)).toThrow(/not closed/);
     expect(() => setField('---\n- a\n---\n', 'a', 2)).toThrow(/mapping/);
   });
+  it('refuses duplicate keys like any invalid YAML (the parser reports them as yaml-syntax)', () => {
+    const dup = '---\nstatus: alive\nstatus: dead\n---\nbody\n';
+    for (const edit of [() => setField(dup, 'status', 'x'), () => setField(dup, 'other', 'x'), () => unsetField(dup, 'status'), () => addListItem(dup, 'tags', 'x')]) {
+      expect(edit).toThrow(/frontmatter has YAML errors: .*unique/);
+    }
+  });
 });
 
 describe('unsetField', () => {
+  it('set then unset of a new key on a note without frontmatter ends byte-identical', () => {
+    for (const t of ['', 'body\n', 'line1\r\nline2\r\n', '\uFEFF# Title\n\ntext', 'no newline']) {
+      for (const v of ['x', 42, ['a', 'b'], { k: 1 }]) expect(unsetField(setField(t, 'newkey', v), 'newkey'), JSON.stringify(t)).toBe(t);
+    }
+  });
   it('removes the key lines only', () => {
     expect(unsetField(NOTE, 'organization')).toBe(NOTE.replace('organization:\n  - "[[Red Hand]]"\n  - "[[Iron Guild]]"\n', ''));
     expect(unsetField(NOTE, 'status')).toBe(NOTE.replace('status: alive # inline comment\n', ''));

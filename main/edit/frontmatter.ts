@@ -56,7 +56,8 @@ interface Parsed { parts: NoteParts; fm: string; doc: Document.Parsed; map: YAML
 function parseFm(text: string): Parsed {
   const parts = splitNote(text);
   const fm = text.slice(parts.fmStart, parts.fmEnd);
-  const doc = parseDocument(fm, { uniqueKeys: false, prettyErrors: false });
+  // uniqueKeys: a duplicate key is a YAML error (the parser reports yaml-syntax), so it is refused too
+  const doc = parseDocument(fm, { uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length) {
     throw new CoreError('invalid', `frontmatter has YAML errors: ${doc.errors[0]!.message.split('\n')[0]}`, { field: 'frontmatter' });
   }
@@ -240,7 +241,10 @@ export function setField(text: string, key: string, value: unknown): string {
   return splice(text, p, colonEnd, end, rendered);
 }
 
-/** Remove a top-level key and its value's lines (comment lines above it stay). */
+/**
+ * Remove a top-level key and its value's lines (comment lines above it stay). When
+ * that empties the frontmatter completely, the `---` fences go as well.
+ */
 export function unsetField(text: string, key: string): string {
   const p = parseFm(text);
   const pair = findPair(p.map, key);
@@ -250,7 +254,11 @@ export function unsetField(text: string, key: string): string {
   const start = lineStart(p.fm, k.range![0]);
   let last = k.range![1];
   if (v?.range) last = Math.max(last, trimEnd(p.fm, v.range[2], k.range![1]));
-  return splice(text, p, start, lineEndAfter(p.fm, last), '');
+  const end = lineEndAfter(p.fm, last);
+  // Removing the only line leaves nothing between the fences: drop the fences too, so
+  // set-then-unset of a new key on a note without frontmatter ends byte-identical.
+  if (start === 0 && end === p.fm.length) return p.parts.bom + text.slice(p.parts.bodyStart);
+  return splice(text, p, start, end, '');
 }
 
 /**

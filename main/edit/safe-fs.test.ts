@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -82,5 +82,16 @@ describe('readVaultFile', () => {
     writeFileSync(join(vault, 'latin1.md'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
     expect((await readVaultFile(vault, 'latin1.md'))?.utf8).toBe(false);
     expect((await readVaultFile(vault, 'npcs/Varo.md'))?.utf8).toBe(true);
+  });
+});
+
+describe('atomicWrite keeps the mode', () => {
+  it.each(['600', '755', '640'])('a %s note keeps its mode after an edit', async (octal) => {
+    const mode = parseInt(octal, 8);
+    const f = join(vault, 'npcs', 'Varo.md');
+    chmodSync(f, mode);
+    await atomicWrite(vault, 'npcs/Varo.md', 'changed\n');
+    expect(readFileSync(f, 'utf8')).toBe('changed\n');
+    expect((statSync(f).mode & 0o7777).toString(8)).toBe(octal);
   });
 });

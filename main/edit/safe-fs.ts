@@ -12,7 +12,7 @@
  * plus the fsync.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { CoreError } from '../domain/errors.js';
 
@@ -92,15 +92,23 @@ export async function checkUnchanged(vaultDir: string, rel: string, expected: st
   });
 }
 
-/** Write atomically: temp file beside the target, fsync, rename over it. Creates folders. */
+/** Permission bits of an existing file; null when there is none (a new file gets the umask's default). */
+function modeOf(abs: string): number | null {
+  try { return statSync(abs).mode & 0o7777; } catch { return null; }
+}
+
+/** Write atomically: temp file beside the target, fsync, rename over it; keeps an existing file's mode. Creates folders. */
 export async function atomicWrite(vaultDir: string, rel: string, content: string): Promise<string> {
   const abs = await resolveInVault(vaultDir, rel);
   mkdirSync(dirname(abs), { recursive: true });
   // the folder may have been created through a symlink: confine again
   await resolveInVault(vaultDir, rel);
   const tmp = join(dirname(abs), `.${randomBytes(6).toString('hex')}.lorecraft-tmp`);
+  const mode = modeOf(abs);
   const fd = openSync(tmp, 'wx');
   try {
+    // the rename replaces the inode: give the new one the old file's mode (0600 stays private)
+    if (mode !== null) fchmodSync(fd, mode);
     writeSync(fd, Buffer.from(content, 'utf8'));
     fsyncSync(fd);
   } finally {

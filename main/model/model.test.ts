@@ -105,6 +105,12 @@ describe('VaultModel resolution', () => {
     expect(m.problems().filter((p) => p.code === 'duplicate-name')).toEqual([]);
   });
 
+  it("a name holding '#' is not a duplicate of itself (regression: '# Racial Traits.md')", () => {
+    const m = build([note('# Racial Traits.md', 'x\n'), note('Dello#2.md', 'y\n')]);
+    expect(m.entityIdOfPath('# Racial Traits.md')).toBe('main/# racial traits');
+    expect(m.problems().filter((p) => p.code === 'duplicate-name')).toEqual([]);
+  });
+
   it('reports unknown types, enum values and hierarchy cycles with file and line', () => {
     const m = build([
       note('X.md', '---\ntype: dragon\n---\n'),

@@ -327,7 +327,8 @@ export class VaultModel implements ModelView {
     const path = st.note.path;
     const problems: Problem[] = [...st.note.problems, ...st.typeProblems];
     if (st.type !== null) problems.push(...this.sv.validate(st.type, st.note));
-    if (st.id.includes('#')) {
+    // Not `id.includes('#')`: a name may hold '#' itself ('# Racial Traits').
+    if (st.id !== `${st.layer}/${st.nameKey}`) {
       const first = this.index.holders(st.layer, 'name', st.nameKey)[0];
       problems.push({
         severity: 'warning', code: 'duplicate-name', file: path, line: st.note.fieldLines[this.sv.schema.title_field] ?? 1,
