@@ -2,7 +2,7 @@
  * Fast path for the frontmatter most vaults actually write: top-level
  * `key: scalar`, `key: [flow, list]`, and `key:` followed by `- scalar` items.
  * Anything else (nested maps, block scalars, anchors, comments, escapes, tabs,
- * duplicate keys, hex/octal/inf numbers...) returns null and the caller uses the
+ * Unicode spaces, very long keys, duplicate keys, hex/octal/inf numbers...) returns null and the caller uses the
  * full `yaml` parser. When it answers, the answer equals what `yaml`'s core
  * schema gives (checked over the Thellade fixture and by a property test), and
  * each scalar comes with its 1-based line in the YAML text.
@@ -27,6 +27,15 @@ const FLOAT_EXP_RE = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
 // hex, octal, .inf, .nan: rare in frontmatter; left to the full parser
 const SPECIAL_NUM_RE = /^(?:0o|0x|[-+]?\.(?:inf|Inf|INF)$|\.(?:nan|NaN|NAN)$)/;
 const KEY_RE = /^([A-Za-z_][A-Za-z0-9_\-. ]*?):(?: +|$)/;
+/**
+ * Characters JavaScript's trim() and \s take for white space where YAML sees
+ * content (YAML's white space is only space and tab; its line break only \n,
+ * \r\n): a lone \r, \v, \f, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028,
+ * U+2029, U+202F, U+205F, U+3000, U+FEFF. Any of them: leave it to `yaml`.
+ */
+const NOT_YAML_SPACE = /\r(?!\n)|[\v\f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+/** YAML caps an implicit key at 1024 characters; longer ones go to `yaml` (which reports them). */
+const MAX_KEY = 1000;
 const BAD_START = '[]{},&*!|>\'"%@`#?:-';
 
 const BAIL = Symbol('bail');
@@ -115,7 +124,7 @@ function flowSeq(s: string): Out {
  * the 1-based file line of lines[0]. Returns null when the text is outside the subset.
  */
 export function fastFrontmatter(yaml: string, firstLine: number): FastField[] | null {
-  if (yaml.includes('\t')) return null;
+  if (yaml.includes('\t') || NOT_YAML_SPACE.test(yaml)) return null;
   const lines = yaml.split('\n');
   const fields: FastField[] = [];
   const seen = new Set<string>();
@@ -128,6 +137,7 @@ export function fastFrontmatter(yaml: string, firstLine: number): FastField[] | 
     const m = KEY_RE.exec(line);
     if (!m) return null;
     const key = m[1]!.trimEnd();
+    if (m[0].length > MAX_KEY) return null;
     if (seen.has(key) || key === '__proto__' || NULL_RE.test(key) || TRUE_RE.test(key) || FALSE_RE.test(key)) return null;
     seen.add(key);
     const lineNo = firstLine + i;
