@@ -238,6 +238,17 @@ describe('rename, delete, create, body', () => {
     expect(host.engine.model.entity('main/oldmere')).toBeUndefined();
     expect(existsSync(join(vault, 'People/Lady Wren.md'))).toBe(true);
   });
+  it('refuses names holding control or bidirectional-control characters, naming the code point', async () => {
+    const before = readdirSync(join(vault, 'People')).sort();
+    for (const [bad, cp] of [['Evil\u202Etxt.md', 'U+202E'], ['A\u202Db', 'U+202D'], ['x\u2066y', 'U+2066'], ['x\u200Fy', 'U+200F'], ['x\u061Cy', 'U+061C'],
+      ['x\u007Fy', 'U+007F'], ['x\u0085y', 'U+0085'], ['x\u0009y', 'U+0009'], ['x\u2028y', 'U+2028']] as const) {
+      const e = await refusal(ed.createEntity('npc', bad));
+      expect(e.code, cp).toBe('invalid');
+      expect(e.message, cp).toContain(cp);
+      expect((await refusal(ed.rename('Mira', bad))).code, cp).toBe('invalid');
+    }
+    expect(readdirSync(join(vault, 'People')).sort()).toEqual(before);
+  });
   it('replaces the body and keeps the frontmatter bytes', async () => {
     await ed.replaceBody('Mira', 'Mira, a [[Red Hand]] scout.\n');
     expect(read('People/Mira.md')).toBe('\uFEFF---\r\ntype: npc\r\norganization: ["[[Red Hand]]"]\r\n---\r\nMira, a [[Red Hand]] scout.\r\n');

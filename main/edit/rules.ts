@@ -156,14 +156,28 @@ export function checkTargetType(m: FieldMapping | null, targetType: string | nul
 
 const WIN_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
+/** Bidirectional controls: ALM, LRM, RLM, embeddings/overrides (U+202A-202E), isolates (U+2066-2069). */
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** C0 and C1 controls, DEL, line/paragraph separators and the bidirectional controls: refused in names. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const codePoint = (c: string): string => 'U+' + c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+
 /** A name usable as a file name on every OS and inside [[links]]; refused otherwise. */
 export function checkEntityName(name: string): string {
   const n = name.normalize('NFC').trim();
   if (!n) throw invalid('the name is empty', { field: 'name' });
   if (n.length > 200) throw invalid('the name is longer than 200 characters', { field: 'name' });
-  // eslint-disable-next-line no-control-regex
-  const bad = /[/\\:*?"<>|[\]#^\u0000-\u001f]/.exec(n);
-  if (bad) throw invalid(`the name '${n}' contains '${bad[0] < ' ' ? 'a control character' : bad[0]}', which cannot be in a file name or a [[link]]`, { field: 'name' });
+  const ctl = CONTROL.exec(n);
+  if (ctl) {
+    const cp = codePoint(ctl[0]);
+    // shown with every such character spelled out, so the message itself is not reordered
+    const shown = n.replace(new RegExp(CONTROL.source, 'g'), (c) => `<${codePoint(c)}>`);
+    const what = BIDI.test(ctl[0]) ? 'a bidirectional-control character' : ctl[0] === '\u2028' || ctl[0] === '\u2029' ? 'a line or paragraph separator' : 'a control character';
+    throw invalid(`the name '${shown}' contains ${cp} (${what}), which would hide or reorder what the name shows`, { field: 'name', codePoint: cp });
+  }
+  const bad = /[/\\:*?"<>|[\]#^]/.exec(n);
+  if (bad) throw invalid(`the name '${n}' contains '${bad[0]}', which cannot be in a file name or a [[link]]`, { field: 'name' });
   if (n.startsWith('.') || n.endsWith('.')) throw invalid(`the name '${n}' starts or ends with a dot`, { field: 'name' });
   if (WIN_RESERVED.test(n)) throw invalid(`'${n}' is a reserved file name on Windows`, { field: 'name' });
   return n;
