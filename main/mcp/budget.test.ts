@@ -101,15 +101,18 @@ describe('every tool stays within a small budget (real core, sample world)', () 
       let cursor: string | undefined;
       let got = 0;
       let total = 0;
+      const seen = new Set<string>();
       for (let i = 0; i < 500; i++) {
         const s = (await h.call(tool, { ...args, ...(cursor ? { cursor } : {}) })).structuredContent as Record<string, unknown>;
         got += (s[key] as unknown[]).length;
+        for (const x of s[key] as unknown[]) seen.add(JSON.stringify(x));
         total = s.total as number;
         cursor = (s.next_cursor as string | null) ?? undefined;
         if (!cursor) break;
       }
       expect(total).toBeGreaterThan(0);
       expect(got).toBe(total);
+      expect(seen.size, 'no item repeated across pages').toBe(total);
     }
   });
 

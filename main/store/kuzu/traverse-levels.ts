@@ -11,7 +11,7 @@ import type { Conn, Row } from './db.js';
 import { canonicalLabels } from './queries.js';
 import type { RelRegistry } from './rels.js';
 import type { SummaryCache } from './summaries.js';
-import { MAX_TRAVERSAL_ENTITIES, type WalkPlan, rootSummary } from './walk.js';
+import { MAX_TRAVERSAL_ENTITIES, type WalkPlan, compareSteps, rootSummary } from './walk.js';
 
 interface LevelQuery { one: string; many: string; seen: 'out' | 'in' }
 
@@ -44,28 +44,27 @@ export async function neighboursByLevel(
   const stepKeys = new Set<string>();
   let frontier = [id];
   for (let d = 1; d <= depth && frontier.length > 0; d++) {
-    const next: string[] = [];
+    const rows: Array<{ r: Row; seen: 'out' | 'in' }> = [];
     for (const { one, many, seen } of queries) {
-      const rows: Row[] = frontier.length === 1 ? await c.query(one, { id: frontier[0] as string }) : await c.query(many, { ids: frontier });
-      for (const r of rows) {
-        const dst = String(r.dst);
-        const known = level.get(dst);
-        if (known !== undefined && known < d) continue;
-        if (known === undefined) {
-          if (level.size > cap) continue;
-          level.set(dst, d);
-          next.push(dst);
-          order.push(dst);
-        }
-        const type = String(r.type);
-        const v = reg.view(type, seen);
-        const step: TraversalStep = { depth: d, from: String(r.src), to: dst, type, label: v.label, direction: v.direction };
-        const key = `${step.from}\u0000${dst}\u0000${type}\u0000${step.direction}`;
-        if (!stepKeys.has(key)) { stepKeys.add(key); result.steps.push(step); }
-      }
+      const got: Row[] = frontier.length === 1 ? await c.query(one, { id: frontier[0] as string }) : await c.query(many, { ids: frontier });
+      for (const r of got) rows.push({ r, seen });
+    }
+    // the level's new entities in id order, then the cap: the cut is the same whatever the row order
+    const fresh = [...new Set(rows.map(({ r }) => String(r.dst)).filter((x) => !level.has(x)))].sort(); // code-unit order, as compareSteps
+    const next = fresh.slice(0, Math.max(0, cap + 1 - level.size));
+    for (const x of next) { level.set(x, d); order.push(x); }
+    for (const { r, seen } of rows) {
+      const dst = String(r.dst);
+      if (level.get(dst) !== d) continue;
+      const type = String(r.type);
+      const v = reg.view(type, seen);
+      const step: TraversalStep = { depth: d, from: String(r.src), to: dst, type, label: v.label, direction: v.direction };
+      const key = `${step.from}\u0000${dst}\u0000${type}\u0000${step.direction}`;
+      if (!stepKeys.has(key)) { stepKeys.add(key); result.steps.push(step); }
     }
     frontier = next;
   }
+  result.steps.sort(compareSteps);
   const byId = await cache.get(c, order);
   for (const x of order) { const s = byId.get(x); if (s) result.entities.push(s); }
   return result;

@@ -25,7 +25,7 @@ import { canonicalLabels } from './queries.js';
 import type { RelRegistry } from './rels.js';
 import type { SummaryCache } from './summaries.js';
 import { neighboursByLevel } from './traverse-levels.js';
-import { MAX_TRAVERSAL_ENTITIES, type WalkPlan, clampDepth, rootSummary, walkPlan } from './walk.js';
+import { MAX_TRAVERSAL_ENTITIES, type WalkPlan, clampDepth, compareSteps, levelOrder, rootSummary, walkPlan } from './walk.js';
 
 export { MAX_TRAVERSAL_ENTITIES } from './walk.js';
 
@@ -69,8 +69,8 @@ export async function neighbours(
   const level = new Map<string, number>([[id, 0]]);
   const lower = (x: string, d: number): void => { const k = level.get(x); if (k === undefined || d < k) level.set(x, d); };
   for (const r of rows) { const d = Number(r.d); lower(String(r.u), d); lower(String(r.v), d + 1); }
-  // level order (stable: row order within a level), then the cap
-  const order = [...level.keys()].filter((x) => x !== id).sort((a, b) => (level.get(a) as number) - (level.get(b) as number));
+  // level then id (a total order: the rows come in no fixed order), then the cap
+  const order = [...level.keys()].filter((x) => x !== id).sort(levelOrder(level));
   const capped = order.length > cap;
   if (capped) order.length = cap;
   const kept = capped ? new Set([id, ...order]) : null;
@@ -88,7 +88,7 @@ export async function neighbours(
     stepKeys.add(key);
     result.steps.push({ depth: d, from, to, type, label: v.label, direction: v.direction });
   }
-  result.steps.sort((a, b) => a.depth - b.depth);
+  result.steps.sort(compareSteps);
   const byId = await cache.get(c, order);
   for (const x of order) { const s = byId.get(x); if (s) result.entities.push(s); }
   return result;

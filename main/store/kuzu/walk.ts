@@ -1,5 +1,5 @@
 /** What a neighbours() walk covers, shared by the recursive walk (traverse.ts) and the level-by-level one. */
-import type { EntitySummary } from '../../../shared/types.js';
+import type { EntitySummary, TraversalStep } from '../../../shared/types.js';
 import { type Direction } from '../../domain/types.js';
 import { CoreError } from '../../domain/errors.js';
 import type { Conn } from './db.js';
@@ -36,4 +36,21 @@ export async function rootSummary(c: Conn, cache: SummaryCache, id: string): Pro
   const s = (await cache.get(c, [id])).get(id);
   if (!s) throw new CoreError('not-found', `no entity with id "${id}"`);
   return s;
+}
+
+/** Code-unit order (not locale: the same on every machine). */
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The one total order of a walk's steps: depth, from, to, type, direction (a step is unique on
+ * these). Kùzu returns rows in no fixed order (parallel scans), so pages cut from an unsorted
+ * list dropped and repeated steps between calls.
+ */
+export function compareSteps(a: TraversalStep, b: TraversalStep): number {
+  return a.depth - b.depth || cmp(a.from, b.from) || cmp(a.to, b.to) || cmp(a.type, b.type) || cmp(a.direction, b.direction);
+}
+
+/** Entities of a walk: by level, then id; a cut (MAX_TRAVERSAL_ENTITIES) keeps a prefix of this order. */
+export function levelOrder(level: ReadonlyMap<string, number>): (a: string, b: string) => number {
+  return (a, b) => (level.get(a) as number) - (level.get(b) as number) || cmp(a, b);
 }
