@@ -46,6 +46,8 @@ export interface Core {
   relations(nameOrId: string, opts?: { depth?: number; type?: string; direction?: Direction }): Promise<Traversal>;
   path(from: string, to: string, maxDepth?: number): Promise<PathResult | null>;
   search(text: string, opts?: { layer?: string; type?: string; limit?: number }): Promise<SearchHit[]>;
+  /** how many entities search() finds with no limit (the total a paged search reports) */
+  searchCount(text: string, opts?: { layer?: string; type?: string }): Promise<number>;
   /** prefix / fuzzy completion over names and aliases */
   suggest(prefix: string, limit?: number): Promise<LookupMatch[]>;
   /** Read-only Cypher; anything that writes or loads is refused with an error. */

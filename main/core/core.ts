@@ -176,6 +176,12 @@ export class CoreImpl implements CoreHost {
     return this.store.search(text, { limit: opts.limit ?? 20, ...(opts.layer ? { layer: opts.layer } : {}), ...(opts.type ? { type: opts.type } : {}) });
   }
 
+  async searchCount(text: string, opts: { layer?: string; type?: string } = {}): Promise<number> {
+    if (!text.trim()) return 0;
+    await this.engine.searchReady().catch(() => undefined);
+    return this.store.searchCount(text, { ...(opts.layer ? { layer: opts.layer } : {}), ...(opts.type ? { type: opts.type } : {}) });
+  }
+
   cypher(query: string): Promise<Record<string, unknown>[]> {
     return this.store.cypher(query);
   }

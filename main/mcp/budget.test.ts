@@ -93,6 +93,22 @@ describe('every tool stays within a small budget (real core, sample world)', () 
     expect(new Set(ids).size).toBe(total);
   });
 
+  it('search_lore reports the real number of hits on every page, not offset + limit + 1', async () => {
+    const ids: string[] = [];
+    const totals: number[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 200; i++) {
+      const s = (await h.call('search_lore', { query: 'guild', limit: 2, ...(cursor ? { cursor } : {}) })).structuredContent as { hits: Array<{ entity: { id: string } }>; total: number; next_cursor: string | null };
+      ids.push(...s.hits.map((x) => x.entity.id));
+      totals.push(s.total);
+      cursor = s.next_cursor ?? undefined;
+      if (!cursor) break;
+    }
+    expect(ids.length).toBeGreaterThan(5);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(totals)).toEqual(new Set([ids.length]));
+  });
+
   it('get_relationships and query_graph paginate with cursors too', async () => {
     for (const [tool, args, key] of [
       ['get_relationships', { name: 'Millbrook', depth: 3 }, 'steps'],

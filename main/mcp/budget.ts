@@ -102,6 +102,8 @@ export function paginate<T>(opts: {
   all: T[];
   maxChars: number;
   limit?: number;
+  /** the real size of the list when `all` holds only its first items (a search reads offset + limit + 1) */
+  total?: number;
   wrap: (page: Page<T>) => unknown;
 }): Page<T> {
   const key = cursorKey(opts.tool, opts.args);
@@ -111,7 +113,7 @@ export function paginate<T>(opts: {
     const end = offset + items.length;
     const more = end < opts.all.length;
     return {
-      items, total: opts.all.length, offset,
+      items, total: Math.max(opts.total ?? 0, opts.all.length), offset,
       next_cursor: more ? encodeCursor(opts.tool, key, end) : null,
       truncated: more,
     };

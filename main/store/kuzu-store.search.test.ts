@@ -58,6 +58,13 @@ describe('search', () => {
     expect(await store.search('dragon', { limit: 2 })).toHaveLength(2);
     expect(await store.search('   ', { limit: 5 })).toEqual([]);
   });
+  it('searchCount is the number of hits with no limit, under the same filters', async () => {
+    expect(await store.searchCount('dragon', {})).toBe(5);
+    expect(await store.searchCount('dragon', { layer: 'campaign' })).toBe(1);
+    expect(await store.searchCount('dragon', { type: 'npc' })).toBe(2);
+    expect(await store.searchCount('smith fortress', {})).toBe((await store.search('smith fortress', { limit: 50 })).length);
+    expect(await store.searchCount('   ', {})).toBe(0);
+  });
 
   it('stemmed words match (dragons -> dragon) and multi-word queries combine', async () => {
     const hits = await store.search('dragons bread', { limit: 10 });

@@ -278,6 +278,11 @@ class KuzuStore implements GraphStore {
     return this.read((c) => this.searchIdx.search(c, text, opts, this.db().spare, this.summaries));
   }
 
+  async searchCount(text: string, opts: Parameters<GraphStore['searchCount']>[1]): ReturnType<GraphStore['searchCount']> {
+    if (!this.searchIdx.isReady) await this.ensureSearchIndex();
+    return this.read((c) => this.searchIdx.count(c, text, opts));
+  }
+
   async cypher(query: string, params?: Record<string, unknown>): Promise<Record<string, unknown>[]> {
     guardCypher(query);
     const rows = await this.read((c) => c.query(query, params as Params | undefined));

@@ -57,6 +57,8 @@ export interface GraphStore {
   neighbours(id: string, opts: { depth: number; type?: string; direction: Direction }): Promise<Traversal>;
   shortestPath(fromId: string, toId: string, maxDepth: number): Promise<PathResult | null>;
   search(text: string, opts: { layer?: string; type?: string; limit: number }): Promise<SearchHit[]>;
+  /** the number of entities search() would rank with no limit (same filters) */
+  searchCount(text: string, opts: { layer?: string; type?: string }): Promise<number>;
   /** read-only Cypher; throws CoreError('cypher-refused') for anything that writes or loads */
   cypher(query: string, params?: Record<string, unknown>): Promise<Record<string, unknown>[]>;
   counts(): Promise<GraphCounts>;

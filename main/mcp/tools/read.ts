@@ -42,9 +42,10 @@ export function readTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
     annotations: READ_ONLY,
     run: async (a) => {
       const offset = decodeCursor('search_lore', cursorKey('search_lore', a), a.cursor);
-      const hits = await host.search(a.query, { layer: a.layer, type: a.type, limit: Math.min(offset + a.limit + 1, 500) });
+      const filter = { layer: a.layer, type: a.type };
+      const [hits, total] = await Promise.all([host.search(a.query, { ...filter, limit: Math.min(offset + a.limit + 1, 500) }), host.searchCount(a.query, filter)]);
       const all = hits.map((h) => ({ entity: summary(h.entity), score: h.score, snippet: clip(h.snippet, 400).text, matched: h.matched }));
-      const p = paginate({ tool: 'search_lore', args: a, all, limit: a.limit, maxChars: max,
+      const p = paginate({ tool: 'search_lore', args: a, all, total, limit: a.limit, maxChars: max,
         wrap: (pg) => ({ query: a.query, hits: pg.items, ...pg, items: undefined }) });
       const data = { query: a.query, hits: p.items, total: p.total, offset: p.offset, next_cursor: p.next_cursor, truncated: p.truncated };
       return { summary: `${p.items.length} hit(s) for "${a.query}".${more(p)}`, data };

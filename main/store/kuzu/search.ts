@@ -123,6 +123,25 @@ export class SearchIndex {
   }
 
   /**
+   * How many entities search() would rank with no limit: the distinct ids any index matches under
+   * the same filters (ids only, no scores or details). search() itself reads a bounded top per index.
+   */
+  async count(c: Conn, text: string, opts: { layer?: string; type?: string }): Promise<number> {
+    const terms = queryTerms(text);
+    if (terms.length === 0) return 0;
+    const where = ['e.placeholder = false'];
+    const p: Params = { q: terms.join(' ') };
+    if (opts.layer !== undefined) { where.push('e.layer = $layer'); p.layer = opts.layer; }
+    if (opts.type !== undefined) { where.push('e.type = $type'); p.type = opts.type; }
+    const ids = new Set<string>();
+    for (const idx of INDEXES) {
+      const rows = await c.query(`CALL QUERY_FTS_INDEX('Entity', '${idx.name}', $q) WITH node AS e WHERE ${where.join(' AND ')} RETURN e.id AS id`, p);
+      for (const r of rows) ids.add(String(r.id));
+    }
+    return ids.size;
+  }
+
+  /**
    * `also`: a second read connection, idle for the duration of the call: the body index (the costly one,
    * ~2/3 of the index time) is then queried on it while names and tags run on `c`. `cache`: the store's
    * summary cache (read and filled here).
