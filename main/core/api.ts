@@ -50,8 +50,12 @@ export interface Core {
   searchCount(text: string, opts?: { layer?: string; type?: string }): Promise<number>;
   /** prefix / fuzzy completion over names and aliases */
   suggest(prefix: string, limit?: number): Promise<LookupMatch[]>;
-  /** Read-only Cypher; anything that writes or loads is refused with an error. */
-  cypher(query: string): Promise<Record<string, unknown>[]>;
+  /**
+   * Read-only Cypher; anything that writes or loads is refused with an error. Bounded by a time
+   * limit (timeoutMs, default LORECRAFT_QUERY_TIMEOUT_MS or 5 s: 'timeout') and cancellable by
+   * signal ('cancelled'; see CypherOptions in store/types.ts for what cancel can and cannot stop).
+   */
+  cypher(query: string, opts?: { timeoutMs?: number; signal?: AbortSignal }): Promise<Record<string, unknown>[]>;
   problems(): Problem[];
   graph(filter?: { layer?: string }): Promise<GraphSnapshot>;
   /**

@@ -182,8 +182,8 @@ export class CoreImpl implements CoreHost {
     return this.store.searchCount(text, { ...(opts.layer ? { layer: opts.layer } : {}), ...(opts.type ? { type: opts.type } : {}) });
   }
 
-  cypher(query: string): Promise<Record<string, unknown>[]> {
-    return this.store.cypher(query);
+  cypher(query: string, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Record<string, unknown>[]> {
+    return this.store.cypher(query, undefined, opts);
   }
 
   async graph(filter: { layer?: string } = {}): Promise<GraphSnapshot> {

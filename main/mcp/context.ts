@@ -23,6 +23,8 @@ export interface McpContext {
   budgetTokens: number;
   /** characters allowed for one result's structuredContent */
   maxChars: number;
+  /** query_graph's time limit in ms; unset: the core's default (LORECRAFT_QUERY_TIMEOUT_MS, else 5 s) */
+  queryTimeoutMs?: number;
   log: (line: string) => void;
 }
 

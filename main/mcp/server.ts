@@ -37,6 +37,8 @@ export interface McpServerDeps {
   mode: McpMode;
   /** output budget per tool result, in tokens (~4 chars each); default 8,000 */
   budgetTokens?: number;
+  /** query_graph's time limit in ms; default the core's (LORECRAFT_QUERY_TIMEOUT_MS, else 5 s) */
+  queryTimeoutMs?: number;
   /** where diagnostics go (never stdout: stdout is the JSON-RPC channel); default stderr */
   log?: (line: string) => void;
 }
@@ -50,6 +52,7 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
   const ctx: McpContext = {
     host: deps.host, editor, timeline: deps.timeline, mode: deps.mode,
     budgetTokens, maxChars: structuredCharBudget(budgetTokens), log,
+    ...(deps.queryTimeoutMs !== undefined ? { queryTimeoutMs: deps.queryTimeoutMs } : {}),
   };
   const v = vocabulary(deps.host);
   const server = new McpServer(

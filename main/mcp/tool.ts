@@ -23,7 +23,8 @@ export interface ToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape> {
   input: I;
   output: O;
   annotations: Omit<ToolAnnotations, 'title'>;
-  run: (args: z.infer<z.ZodObject<I>>) => Promise<ToolOutput>;
+  /** signal: aborted when the client cancels the request (notifications/cancelled) */
+  run: (args: z.infer<z.ZodObject<I>>, call: { signal?: AbortSignal }) => Promise<ToolOutput>;
 }
 
 export const READ_ONLY: ToolSpec<z.ZodRawShape, z.ZodRawShape>['annotations'] = {
@@ -50,9 +51,9 @@ export function registerTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
   opts: { budgetTokens: number; log: (line: string) => void },
 ): void {
   const maxChars = opts.budgetTokens * CHARS_PER_TOKEN;
-  const cb = async (args: z.infer<z.ZodObject<I>>): Promise<CallToolResult> => {
+  const cb = async (args: z.infer<z.ZodObject<I>>, extra?: { signal?: AbortSignal }): Promise<CallToolResult> => {
     try {
-      const out = await spec.run(args);
+      const out = await spec.run(args, { ...(extra?.signal ? { signal: extra.signal } : {}) });
       const text = `${out.summary}\n${JSON.stringify(out.data)}`;
       if (text.length + JSON.stringify(out.data).length > maxChars) {
         // Tools size themselves to the budget; reaching this is a bug, never a flood.

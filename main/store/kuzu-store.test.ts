@@ -375,3 +375,41 @@ describe('database held by another process', () => {
     expect(await store.getEntity('main/keep')).not.toBeNull();
   });
 });
+
+describe('cypher time limit and cancellation', () => {
+  // ~8e9 rows: runs for minutes unless Kùzu stops it
+  const HEAVY = 'UNWIND range(1, 2000) AS a UNWIND range(1, 2000) AS b UNWIND range(1, 2000) AS c WITH a * b + c AS s WHERE s % 7 = 3 RETURN count(*) AS n';
+  const codeOf = async (p: Promise<unknown>): Promise<string> => { try { await p; return 'ok'; } catch (e) { return (e as { code?: string }).code ?? String(e); } };
+  beforeEach(async () => {
+    await store.open(testSchema(), 'fp');
+    await store.rebuild(world().entities, world().edges);
+  });
+
+  it('stops a query at its time limit with a timeout error; the connection has no limit afterwards', async () => {
+    expect(await codeOf(store.cypher(HEAVY, undefined, { timeoutMs: 100 }))).toBe('timeout');
+    const prev = process.env.LORECRAFT_QUERY_TIMEOUT_MS;
+    process.env.LORECRAFT_QUERY_TIMEOUT_MS = '100';
+    try {
+      expect(await codeOf(store.cypher(HEAVY))).toBe('timeout');
+    } finally {
+      if (prev === undefined) delete process.env.LORECRAFT_QUERY_TIMEOUT_MS; else process.env.LORECRAFT_QUERY_TIMEOUT_MS = prev;
+    }
+    expect(await store.cypher('MATCH (n:Entity) RETURN count(*) AS n')).toEqual([{ n: 5 }]);
+    expect((await store.list({})).total).toBeGreaterThan(0);
+  });
+
+  it('a cancelled query rejects at once; one cancelled while it waits never runs', async () => {
+    const ac = new AbortController();
+    const running = store.cypher(HEAVY, undefined, { timeoutMs: 1500, signal: ac.signal });
+    const queued = new AbortController();
+    const waiting = store.cypher('MATCH (n:Entity) RETURN n.name AS x', undefined, { signal: queued.signal });
+    setTimeout(() => { ac.abort(); queued.abort(); }, 50);
+    expect(await codeOf(running)).toBe('cancelled');
+    expect(await codeOf(waiting)).toBe('cancelled');
+    const pre = new AbortController();
+    pre.abort();
+    expect(await codeOf(store.cypher('RETURN 1 AS x', undefined, { signal: pre.signal }))).toBe('cancelled');
+    // the store serves again once Kùzu has stopped the cancelled query at its limit
+    expect(await store.cypher('RETURN 1 AS x')).toEqual([{ x: 1 }]);
+  });
+});

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { EntityRecord, RelationshipRecord } from '../../shared/types.js';
 import type { Schema } from '../config/types.js';
 import { CoreError } from '../domain/errors.js';
-import type { GraphDelta, GraphStore, RebuildSession } from './types.js';
+import type { CypherOptions, GraphDelta, GraphStore, RebuildSession } from './types.js';
 import { BulkLoad, createTables, validateBulk } from './kuzu/bulk.js';
 import { guardCypher } from './kuzu/cypher-guard.js';
 import { type Conn, type OpenedDb, type Params, SerialQueue, closeDatabase, openDatabase } from './kuzu/db.js';
@@ -283,9 +283,24 @@ class KuzuStore implements GraphStore {
     return this.read((c) => this.searchIdx.count(c, text, opts));
   }
 
-  async cypher(query: string, params?: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  async cypher(query: string, params?: Record<string, unknown>, opts: CypherOptions = {}): Promise<Record<string, unknown>[]> {
     guardCypher(query);
-    const rows = await this.read((c) => c.query(query, params as Params | undefined));
+    const ms = opts.timeoutMs ?? defaultQueryTimeoutMs();
+    const { signal } = opts;
+    const cancelled = (): CoreError => new CoreError('cancelled', 'the query was cancelled');
+    if (signal?.aborted) throw cancelled();
+    const run = this.read(async (c) => {
+      if (signal?.aborted) throw cancelled(); // cancelled while waiting for the connection: never started
+      try {
+        return await c.withTimeout(ms, () => c.query(query, params as Params | undefined));
+      } catch (e) {
+        if (e instanceof Error && /^Interrupted/i.test(e.message)) {
+          throw new CoreError('timeout', `the query ran past its time limit (${ms} ms) and was stopped; narrow it (a LIMIT, a WHERE on id or name) or raise LORECRAFT_QUERY_TIMEOUT_MS`, { timeoutMs: ms });
+        }
+        throw e;
+      }
+    });
+    const rows = signal ? await untilAborted(run, signal, cancelled) : await run;
     return rows.map((r) => toPlain(r) as Record<string, unknown>);
   }
 
@@ -307,6 +322,21 @@ class KuzuStore implements GraphStore {
       if (o) await closeDatabase(o);
     }));
   }
+}
+
+/** The default time limit of a Cypher query: LORECRAFT_QUERY_TIMEOUT_MS when a positive number, else 5 s. */
+export function defaultQueryTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const v = Number(env.LORECRAFT_QUERY_TIMEOUT_MS);
+  return Number.isFinite(v) && v > 0 ? Math.floor(v) : 5000;
+}
+
+/** p, or a rejection as soon as signal aborts (p then settles on its own; its result is dropped). */
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal, err: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(err());
+    signal.addEventListener('abort', onAbort, { once: true });
+    void p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Run fn in one write transaction (rolled back on failure). */

@@ -35,6 +35,14 @@ export interface RebuildSession {
   abort(): Promise<void>;
 }
 
+/**
+ * Bounds of one read-only Cypher query. timeoutMs (default LORECRAFT_QUERY_TIMEOUT_MS, else 5000):
+ * Kùzu stops the query there, CoreError('timeout'). signal: an abort rejects at once with
+ * CoreError('cancelled'), and a query still waiting for the connection never starts; one already
+ * running stops at its timeout (kuzu 0.11.3's Node binding has no interrupt()).
+ */
+export interface CypherOptions { timeoutMs?: number; signal?: AbortSignal }
+
 export interface GraphStore {
   /** Open (creating if needed). Returns false when the stored fingerprint differs from `fingerprint` (caller rebuilds). */
   open(schema: Schema, fingerprint: string): Promise<boolean>;
@@ -60,7 +68,7 @@ export interface GraphStore {
   /** the number of entities search() would rank with no limit (same filters) */
   searchCount(text: string, opts: { layer?: string; type?: string }): Promise<number>;
   /** read-only Cypher; throws CoreError('cypher-refused') for anything that writes or loads */
-  cypher(query: string, params?: Record<string, unknown>): Promise<Record<string, unknown>[]>;
+  cypher(query: string, params?: Record<string, unknown>, opts?: CypherOptions): Promise<Record<string, unknown>[]>;
   counts(): Promise<GraphCounts>;
   /** every entity summary and edge (canvas) */
   snapshot(filter?: { layer?: string }): Promise<{ nodes: EntitySummary[]; edges: RelationshipRecord[] }>;

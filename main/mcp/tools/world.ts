@@ -107,8 +107,9 @@ export function worldTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
     input: { cypher: z.string().trim().min(1).max(MAX_CYPHER), cursor: CursorZ.optional() },
     output: { rows: z.array(z.record(z.string(), z.unknown())), ...PageFieldsZ },
     annotations: READ_ONLY,
-    run: async (a) => {
-      const rows = (await host.cypher(a.cypher)).map((r) => {
+    run: async (a, call) => {
+      const opts = { ...(ctx.queryTimeoutMs !== undefined ? { timeoutMs: ctx.queryTimeoutMs } : {}), ...(call.signal ? { signal: call.signal } : {}) };
+      const rows = (await host.cypher(a.cypher, opts)).map((r) => {
         const out: Record<string, unknown> = {};
         for (const [k, val] of Object.entries(r)) {
           const safe = jsonSafe(val);

@@ -32,6 +32,9 @@ export class SerialQueue {
   }
 }
 
+/** "No limit": the binding refuses 0, which is what Kùzu itself reads as no timeout. */
+const NO_TIMEOUT_MS = 2 ** 31;
+
 /** One connection plus its prepared-statement cache. Not safe for concurrent use: callers serialise. */
 export class Conn {
   private readonly prepared = new Map<string, PreparedStatement>();
@@ -53,6 +56,20 @@ export class Conn {
       res = await this.raw.query(statement);
     }
     return drainResults(Array.isArray(res) ? res : [res]);
+  }
+
+  /**
+   * Run fn with Kùzu's query timeout set on this connection, then lift it again. Only while the
+   * caller holds the connection idle: setQueryTimeout takes the lock a running statement holds.
+   * Kùzu stops the statement at the timeout (its operators check it) and throws "Interrupted.".
+   */
+  async withTimeout<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+    this.raw.setQueryTimeout(Math.max(1, Math.floor(ms)));
+    try {
+      return await fn();
+    } finally {
+      this.raw.setQueryTimeout(NO_TIMEOUT_MS);
+    }
   }
 
   async close(): Promise<void> {
