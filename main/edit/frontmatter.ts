@@ -13,6 +13,7 @@
  */
 import { parseDocument, isMap, isSeq, isScalar, isCollection, stringify, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import { CoreError } from '../domain/errors.js';
+import { findFences } from '../parse/fences.js';
 
 type ScalarStyle = 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';
 
@@ -27,28 +28,15 @@ export interface NoteParts {
   bodyStart: number;
 }
 
-const FENCE_OPEN = /^---[ \t]*(\r?\n)/;
-const FENCE_CLOSE = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/gm;
-
-/** Locate BOM, frontmatter and body. An unclosed opening fence is refused. */
+/** Locate BOM, frontmatter and body (the one splitter: parse/fences.ts). An unclosed opening fence is refused. */
 export function splitNote(text: string): NoteParts {
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
-  const rest = text.slice(bom.length);
   const firstNl = text.indexOf('\n');
   const eol = firstNl > 0 && text[firstNl - 1] === '\r' ? '\r\n' : '\n';
-  const open = FENCE_OPEN.exec(rest);
-  if (!open) return { bom, eol, hasFrontmatter: false, fmStart: bom.length, fmEnd: bom.length, bodyStart: bom.length };
-  const fmStart = bom.length + open[0].length;
-  FENCE_CLOSE.lastIndex = 0;
-  const tail = text.slice(fmStart);
-  // the closing fence must start a line: at offset 0 of the tail or right after a newline
-  let m: RegExpExecArray | null;
-  while ((m = FENCE_CLOSE.exec(tail))) {
-    if (m.index === 0 || tail[m.index - 1] === '\n') {
-      return { bom, eol: open[1]!, hasFrontmatter: true, fmStart, fmEnd: fmStart + m.index, bodyStart: fmStart + m.index + m[0].length };
-    }
-  }
-  throw new CoreError('invalid', 'frontmatter is not closed (no closing --- line)', { field: 'frontmatter' });
+  const f = findFences(text, bom.length);
+  if (f === null) return { bom, eol, hasFrontmatter: false, fmStart: bom.length, fmEnd: bom.length, bodyStart: bom.length };
+  if (f === 'unclosed') throw new CoreError('invalid', 'frontmatter is not closed (no closing --- line)', { field: 'frontmatter' });
+  return { bom, eol: f.eol, hasFrontmatter: true, fmStart: f.yamlStart, fmEnd: f.yamlEnd, bodyStart: f.bodyStart };
 }
 
 interface Parsed { parts: NoteParts; fm: string; doc: Document.Parsed; map: YAMLMap | null }

@@ -6,6 +6,7 @@
  * parseDocument of the frontmatter only (its node ranges give every line we
  * need, so the YAML is never parsed twice), one line scan of the body.
  */
+import { findFences } from './fences.js';
 import { createHash } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
 import { parseDocument, isMap, isSeq, isScalar, isPair, type Node as YamlNode } from 'yaml';
@@ -43,28 +44,13 @@ function emptyNote(path: string, hash: string, problems: Problem[]): ParsedNote 
   };
 }
 
-/** Locates the frontmatter block: first line `---`, closed by a line `---` or `...`. */
+/** The frontmatter block (parse/fences.ts, the splitter the editor uses too). */
 function splitFrontmatter(text: string): { yaml: string; body: string; bodyLine: number } | null | 'unclosed' {
-  if (!text.startsWith('---')) return null;
-  const firstEnd = text.indexOf('\n');
-  const first = (firstEnd < 0 ? text : text.slice(0, firstEnd)).trimEnd();
-  if (first !== '---' || firstEnd < 0) return null;
-  let start = firstEnd + 1;
-  let line = 2;
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    const l = text.slice(start, end).trimEnd();
-    if (l === '---' || l === '...') {
-      return { yaml: text.slice(firstEnd + 1, start), body: text.slice(Math.min(end + 1, text.length)), bodyLine: line + 1 };
-    }
-    start = end + 1;
-    line++;
-  }
-  return 'unclosed';
+  const f = findFences(text);
+  if (f === null || f === 'unclosed') return f;
+  return { yaml: text.slice(f.yamlStart, f.yamlEnd), body: text.slice(f.bodyStart), bodyLine: f.bodyLine };
 }
 
-/** Line starts of the YAML text, for offset -> line mapping (binary search). */
 function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
