@@ -103,8 +103,9 @@ describe('lorecraft init', () => {
     const r = loadVaultConfig(dir);
     expect(r.problems.filter((p) => p.severity === 'error')).toEqual([]);
     const ix = compileSchema(r.schema);
-    for (const t of ['npc', 'settlement', 'poi', 'religion', 'organization', 'district']) expect(ix.typeNames).toContain(t);
-    expect(ix.mappingFor('poi', 'location')).toMatchObject({ relationship: 'LOCATED_IN' });
+    // acronyms are kept as written since infer's c0b15ca: the tags #NPC and #POI give types NPC and POI
+    for (const t of ['NPC', 'settlement', 'POI', 'religion', 'organization', 'district']) expect(ix.typeNames).toContain(t);
+    expect(ix.mappingFor('POI', 'location')).toMatchObject({ relationship: 'LOCATED_IN' });
     expect(ix.mappingFor('settlement', 'parentregion')).toMatchObject({ relationship: 'PART_OF' });
     const before = readFileSync(join(dir, 'schema.yaml'), 'utf8');
     const again = capture();
