@@ -23,6 +23,15 @@ export type { CoreHost } from './core.js';
 export { CoreError } from './api.js';
 export * from './install.js';
 export { SchemaSetup, schemaSetupFor, type SetupView, type AcceptResult, type FilePlan, type TypeChoice } from './schema-setup.js';
+// What the shells and the app layer may use: they import nothing else of main/ but this index
+// (and main/domain, shared/), enforced by eslint.config.js.
+export type { ErrorCode } from '../domain/errors.js';
+export type { Core, Direction, EntityQuery, ListFilter, LookupMatch } from './api.js';
+export { CoreSession, NoVaultError, openWatchedCore, type CoreOpener } from './session.js';
+export type { RecordEventArgs, RecordEventResult } from './events.js';
+export { CANVAS_FILE, readPositions, writePositions } from './canvas.js';
+export type { Changed, EditOptions, EditResult, Editor, HistoryEntry } from '../edit/commands.js';
+export type { EntityStateView, Provenance, TimelineEvent, TimelineQuery, TimelineService } from '../timeline/index.js';
 
 /** Bump when the model's output changes meaning (ids, edges, properties): stored graphs rebuild. */
 export const MODEL_VERSION = 'model-1';

@@ -24,7 +24,7 @@ import type { ParseOptions } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
 import type { GraphDelta, GraphStore, RebuildSession } from '../store/types.js';
 import { deltaIsEmpty, diffAgainstStore } from './diff.js';
-import { TaskQueue } from './queue.js';
+import { TaskQueue } from '../domain/queue.js';
 import { type ReadOutcome, readNotes, readNotesSync } from './read.js';
 import type { SyncEngine } from './types.js';
 import { isNotePath, walkVault, type WalkResult } from './walk.js';
