@@ -26,6 +26,7 @@ export { SchemaSetup, schemaSetupFor, type SetupView, type AcceptResult, type Fi
 // What the shells and the app layer may use: they import nothing else of main/ but this index
 // (and main/domain, shared/), enforced by eslint.config.js.
 export type { ErrorCode } from '../domain/errors.js';
+export type { Schema, VaultConfig } from '../config/types.js';
 export type { Core, Direction, EntityQuery, ListFilter, LookupMatch } from './api.js';
 export { CoreSession, NoVaultError, openWatchedCore, type CoreOpener } from './session.js';
 export type { RecordEventArgs, RecordEventResult } from './events.js';
@@ -104,3 +105,4 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     throw err;
   }
 }
+export * from './offline.js';

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { timelineInputFromModel } from './service.js';
 import { buildTimelineIndex, type TimelineIndex } from './timeline-index.js';
-import { loadVaultModel } from './vault.js';
+import { loadVaultModel } from '../sync/load-model.js';
 
 const THELLADE = '/work/shared/fixtures/vaults/thellade';
 const EX = (f: string) => fileURLToPath(new URL(`../../examples/thellade/${f}`, import.meta.url));

@@ -9,7 +9,7 @@ import { clipValue, describeLayers, requireEntity, summary, type McpContext, typ
 import { CursorZ, EntitySummaryZ, LayerZ, NameZ, PageFieldsZ, SessionZ } from '../schemas.js';
 import { READ_ONLY, tool, type AnySpec } from '../tool.js';
 import type { McpTimeline } from '../adapters.js';
-import type { TimelineEvent } from '../../timeline/types.js';
+import type { TimelineEvent } from '../../core/index.js';
 
 
 const ProvZ = z.object({ event: z.string(), name: z.string(), path: z.string(), session: z.number(), date: z.string().optional(), line: z.number() });
