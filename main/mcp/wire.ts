@@ -22,21 +22,38 @@ async function idOf(host: CoreHost, name: string, layer?: string): Promise<strin
   return e.id;
 }
 
+/**
+ * The editor's refusal of a relationship field written as a property names the app's and CLI's
+ * link/unlink; an MCP client has add_relationship / remove_relationship instead.
+ */
+async function inMcpWords<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    const d = e instanceof CoreError ? e.details : undefined;
+    if (e instanceof CoreError && e.code === 'invalid' && d && typeof d.relationship === 'string') {
+      const msg = e.message.replace(/use link\/unlink( with \w+)?$/, `use add_relationship / remove_relationship (type ${d.relationship})`);
+      throw new CoreError(e.code, msg, d);
+    }
+    throw e;
+  }
+}
+
 export function adaptEditor(host: CoreHost, ed: Editor): McpEditor {
   return {
     async createEntity(a) {
       // note and body in one transaction: both or neither
-      const out = await ed.transaction(`create ${a.type} ${a.name}`, async () => {
+      const out = await inMcpWords(() => ed.transaction(`create ${a.type} ${a.name}`, async () => {
         const made = await ed.createEntity(a.type, a.name, { ...MCP, layer: a.layer, properties: a.properties });
         if (a.body) await ed.replaceBody(made.id || made.path, a.body, MCP);
         return made;
-      }, MCP);
+      }, MCP));
       return { changed: out.changed, entityId: out.result.id };
     },
     async updateEntity(a) {
       const id = await idOf(host, a.name, a.layer);
       const all: EditResult[] = [];
-      for (const [k, v] of Object.entries(a.set ?? {})) all.push(await ed.setProperty(id, k, v, MCP));
+      for (const [k, v] of Object.entries(a.set ?? {})) all.push(await inMcpWords(() => ed.setProperty(id, k, v, MCP)));
       for (const k of a.unset ?? []) all.push(await ed.unsetProperty(id, k, MCP));
       return merge(all);
     },
