@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 
 const NO_ELECTRON = { name: 'electron', message: 'The core is Electron-free: only main/electron/ may import electron.' };
 /** the domain modules, below the façade (main/core) */
-const DOMAIN = ['domain', 'config', 'parse', 'model', 'store', 'sync', 'edit', 'timeline', 'problems'];
+const DOMAIN = ['domain', 'config', 'parse', 'model', 'store', 'sync', 'edit', 'timeline', 'problems', 'assets', 'export', 'install', 'visibility'];
 /** the shells and the shared app layer, above it */
 const SHELLS = ['cli', 'mcp', 'web', 'app'];
 const SHELL_REACH = {

@@ -9,6 +9,7 @@ import { loadVaultModel } from '../sync/load-model.js';
 import { buildTimelineIndex, timelineInputFromModel, type TimelineIndex } from '../timeline/index.js';
 import type { Problem } from '../../shared/types.js';
 import type { VaultConfig } from '../config/types.js';
+import { exportWorld, type ExportOptions, type ExportResult } from '../export/index.js';
 
 export { inferSchema, type InferResult } from '../config/infer.js';
 export { CONFIG_FILE, SCHEMA_FILE, type LoadOptions } from '../config/load.js';
@@ -29,4 +30,12 @@ export async function problemReportOfFiles(vaultDir: string, opts: LoadOptions =
 export async function timelineOfFiles(vaultDir: string, opts: LoadOptions = {}): Promise<{ index: TimelineIndex; config: VaultConfig; problems: Problem[] }> {
   const v = await loadVaultModel(vaultDir, opts);
   return { index: buildTimelineIndex(timelineInputFromModel(v.model, v.vaultDir)), config: v.model.config(), problems: v.problems };
+}
+
+export { EXPORT_FORMATS, writeExport, type ExportFormat, type ExportOptions, type ExportResult } from '../export/index.js';
+
+/** Export the world from the vault's files alone (main/export), without the database. */
+export async function exportOfFiles(vaultDir: string, opts: LoadOptions, o: ExportOptions): Promise<ExportResult> {
+  const v = await loadVaultModel(vaultDir, opts);
+  return exportWorld(timelineInputFromModel(v.model, v.vaultDir), o);
 }
