@@ -1,7 +1,7 @@
 /**
  * What the core offers without opening a vault's database (no lock taken, so these run beside an
  * app holding it): the problem report and the timeline of the files alone (the one files-only
- * loader, main/sync/load-model.ts), schema inference for `init`, and the text formatters of reports.
+ * loader, main/sync/load-model.ts), the export, and the text formatters of reports.
  */
 import type { LoadOptions } from '../config/load.js';
 import { validate, type ProblemReport, type ProblemsHost } from '../problems/index.js';
@@ -11,7 +11,6 @@ import type { Problem } from '../../shared/types.js';
 import type { VaultConfig } from '../config/types.js';
 import { exportWorld, type ExportOptions, type ExportResult } from '../export/index.js';
 
-export { inferSchema, type InferResult } from '../config/infer.js';
 export { CONFIG_FILE, SCHEMA_FILE, type LoadOptions } from '../config/load.js';
 export { formatReport, type ProblemReport } from '../problems/index.js';
 export { formatDiff, formatState, formatTimeline, type TimelineIndex } from '../timeline/index.js';
