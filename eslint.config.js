@@ -1,6 +1,24 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const NO_ELECTRON = { name: 'electron', message: 'The core is Electron-free: only main/electron/ may import electron.' };
+/** the domain modules, below the façade (main/core) */
+const DOMAIN = ['domain', 'config', 'parse', 'model', 'store', 'sync', 'edit', 'timeline', 'problems', 'assets', 'export', 'install', 'visibility'];
+/** the shells and the shared app layer, above it */
+const SHELLS = ['cli', 'mcp', 'web', 'app'];
+const SHELL_REACH = {
+  regex: `^(\\.\\./)+(${DOMAIN.filter((d) => d !== 'domain').join('|')})(/|$)`,
+  message: 'Shells import only the core\'s index (main/core/index.ts), main/domain and shared/: add what you need to the core.',
+};
+const CORE_INSIDE = {
+  regex: '^(\\.\\./)+core/(?!index\\.js$)',
+  message: 'Import the core through its index (main/core/index.ts).',
+};
+const DOMAIN_UP = {
+  regex: `^(\\.\\./)+(core|${SHELLS.join('|')}|electron)(/|$)`,
+  message: 'Domain modules never import the façade (main/core) or a shell: move the shared piece down into main/domain.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'bench/results*.json', 'test-results/**', 'playwright-report/**', 'resources/**'] },
   js.configs.recommended,
@@ -17,7 +35,32 @@ export default tseslint.config(
     files: ['main/**/*.ts'],
     ignores: ['main/electron/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core is Electron-free: only main/electron/ may import electron.' }] }],
+      'no-restricted-imports': ['error', { paths: [NO_ELECTRON] }],
+    },
+  },
+  {
+    // Shells (and the app layer the web and Electron shells share) are thin adapters: of main/ they
+    // import only the core's index (plus main/domain and shared/). Tests may reach further.
+    files: SHELLS.map((d) => `main/${d}/**/*.ts`),
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [NO_ELECTRON], patterns: [SHELL_REACH, CORE_INSIDE] }],
+    },
+  },
+  {
+    files: ['main/electron/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SHELL_REACH, CORE_INSIDE] }],
+    },
+  },
+  {
+    // Domain modules sit below the façade: never an import of main/core or of a shell (their tests
+    // may open a whole core to check the module in place).
+    files: DOMAIN.map((d) => `main/${d}/**/*.ts`),
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [NO_ELECTRON], patterns: [DOMAIN_UP] }],
     },
   },
   {

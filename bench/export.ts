@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { rm } from 'node:fs/promises';
 import { exportWorld, writeExport } from '../main/export/index.js';
 import { timelineInputFromModel } from '../main/timeline/service.js';
-import { loadVaultModel } from '../main/timeline/vault.js';
+import { loadVaultModel } from '../main/sync/load-model.js';
 import { worldAt } from '../main/visibility/world.js';
 import type { generateVault as Gen } from './generate.js';
 

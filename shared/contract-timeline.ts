@@ -58,7 +58,7 @@ export const TimelineSessionsZ = z.object({
   sessions: z.array(SessionInfoZ),
   /** every event of the layer's scope in application order (unscheduled ones last, session null) */
   events: z.array(TimelineEventZ),
-  /** lane names in display order: one per consequence kind family (see main/web/handlers/timeline.ts `laneOf`) */
+  /** lane names in display order: one per consequence kind family (see main/app/handlers/timeline.ts `laneOf`) */
   lanes: z.array(z.string()),
   /** event id -> lane */
   laneOf: z.record(z.string(), z.string()),

@@ -13,7 +13,7 @@ const mira: EntityView = {
     other: { id: 'setting/guild', name: 'Guild', type: 'faction', layer: 'setting', path: null, placeholder: true, tags: [] } }],
 };
 
-/** A handler table for exercising the wire machinery (the real one is main/web/handlers). */
+/** A handler table for exercising the wire machinery (the real one is main/app/handlers). */
 function table(overrides: Partial<Handlers> = {}): Handlers {
   const notUsed = async () => { throw Object.assign(new Error('not used in this test'), { code: 'not-used' }); };
   const info = { vaultDir: '/v', project: 'p', layers: [], status };

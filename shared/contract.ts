@@ -7,7 +7,7 @@
  *
  * Adding a handler group = declare `const fooHandlers = { 'foo-verb': handler(Req, Res) }`
  * (here or in shared/contract-*.ts) and spread it into `contract` below: that is the one
- * entry. The type checker then demands an implementation in main/web/handlers/
+ * entry. The type checker then demands an implementation in main/app/handlers/
  * (`Handlers`), and the renderer can `api.call('foo-verb', ...)` at once.
  *
  * The wire machinery (registerHandlers, createClient, envelopes) is in shared/rpc.ts.

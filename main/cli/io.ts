@@ -1,3 +1,5 @@
+import { parseArgs as parseArgv } from 'node:util';
+
 /** Output seam for CLI commands, so tests can capture what a command prints. */
 export interface CliIo {
   out(line: string): void;
@@ -11,27 +13,32 @@ export function defaultIo(): CliIo {
   };
 }
 
-/** Minimal flag parser: --flag value, --flag=value, --bool, positionals. */
+/**
+ * The flag parser of every command, over node:util's parseArgs (tokens, non-strict, so the errors are
+ * ours): --flag value, --flag=value, --bool, positionals, `--` ends the options. A word starting with a
+ * single dash (`-45`) is a positional, as it always was here. Errors: unknown option, missing value.
+ */
 export function parseArgs(argv: string[], spec: { booleans?: string[]; strings?: string[] }) {
-  const booleans = new Set(spec.booleans ?? []);
-  const strings = new Set(spec.strings ?? []);
+  const options: Record<string, { type: 'boolean' | 'string' }> = {};
+  for (const b of spec.booleans ?? []) options[b] = { type: 'boolean' };
+  for (const n of spec.strings ?? []) options[n] = { type: 'string' };
+  const { tokens } = parseArgv({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
   const flags: Record<string, string | boolean> = {};
   const positionals: string[] = [];
   const errors: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') { positionals.push(...argv.slice(i + 1)); break; }
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-      if (booleans.has(name)) { flags[name] = true; continue; }
-      if (strings.has(name)) {
-        const v = eq > 0 ? a.slice(eq + 1) : argv[++i];
-        if (v === undefined) errors.push(`--${name} needs a value`); else flags[name] = v;
-        continue;
-      }
-      errors.push(`unknown option --${name}`);
-    } else positionals.push(a);
+  let lastShort = -1;
+  for (const t of tokens) {
+    if (t.kind === 'positional') positionals.push(t.value);
+    else if (t.kind === 'option' && !t.rawName.startsWith('--')) {
+      if (t.index !== lastShort) positionals.push(argv[t.index]!); // -x or -45: a word, not an option
+      lastShort = t.index;
+    } else if (t.kind === 'option') {
+      const type = Object.hasOwn(options, t.name) ? options[t.name]!.type : undefined;
+      if (type === 'boolean') flags[t.name] = true;
+      else if (type === 'string') {
+        if (t.value === undefined) errors.push(`--${t.name} needs a value`); else flags[t.name] = t.value;
+      } else errors.push(`unknown option --${t.name}`);
+    }
   }
   return { flags, positionals, errors };
 }

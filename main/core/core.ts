@@ -17,6 +17,14 @@ import { NameLookup, summaryOf } from './lookup.js';
 import { problemsService, type ProblemsService } from '../problems/index.js';
 import { AssetResolver, type VaultAsset } from '../assets/assets.js';
 import { SchemaSetup } from './schema-setup.js';
+import type { AllowedRel, EditForm } from '../../shared/contract-edit.js';
+import type { Positions } from '../../shared/contract-canvas.js';
+import { TaskQueue } from '../domain/queue.js';
+import { editorFor, type EditOptions, type Editor } from '../edit/commands.js';
+import { createTimeline, type TimelineService } from '../timeline/service.js';
+import { readPositions, setPositions } from './canvas.js';
+import { recordEvent, type RecordEventArgs, type RecordEventResult } from './events.js';
+import { allowedRelationships, editForm } from './forms.js';
 
 export interface CoreHost extends Core {
   readonly engine: VaultSyncEngine;
@@ -31,6 +39,24 @@ export interface CoreHost extends Core {
   resolveEntity(nameOrId: string, q?: EntityQuery): EntityRecord | null;
   /** schema inference over the open vault's notes (propose / preview / accept: core/schema-setup.ts) */
   schemaSetup(): SchemaSetup;
+
+  // ---- commands (one implementation each; every shell calls these) ----
+  /**
+   * The one editor of this vault: every edit command (create, set, unset, link, unlink, rename,
+   * delete, body), transactions, undo/redo/history. One queue and one undo history for all writers.
+   */
+  readonly editor: Editor;
+  /** Record an event with its participants, location, consequences and body: one transaction, one undo step. */
+  recordEvent(a: RecordEventArgs, opts?: EditOptions): Promise<RecordEventResult>;
+  /** Pin (null: unpin) canvas node positions in <vault>/.lorecraft/canvas.json; `replace` drops the others. */
+  setCanvasPositions(positions: Record<string, { x: number; y: number } | null | undefined>, replace?: boolean): Promise<{ count: number }>;
+
+  // ---- reads for the app's forms and views ----
+  /** The timeline of this vault (sessions, events, state at a session, diff); rebuilt lazily after changes. */
+  readonly timeline: TimelineService;
+  editForm(nameOrId: string): Promise<EditForm>;
+  allowedRelationships(fromId: string, toId: string): AllowedRel[];
+  canvasPositions(): Promise<{ positions: Positions; problem?: string }>;
 }
 
 export class CoreImpl implements CoreHost {
@@ -39,6 +65,8 @@ export class CoreImpl implements CoreHost {
   private problemsSvc: ProblemsService | null = null;
   private assets: AssetResolver | null = null;
   private setup: SchemaSetup | null = null;
+  private timelineSvc: TimelineService | null = null;
+  private readonly canvasQueue = new TaskQueue();
 
   constructor(
     readonly vaultDir: string,
@@ -61,6 +89,16 @@ export class CoreImpl implements CoreHost {
 
   schemaSetup(): SchemaSetup {
     return (this.setup ??= new SchemaSetup(this.vaultDir, async () => ({ key: this.engine.model.version, notes: [...this.engine.model.notes()], titleField: this.schema().title_field })));
+  }
+
+  get editor(): Editor { return editorFor(this); }
+  get timeline(): TimelineService { return (this.timelineSvc ??= createTimeline(this)); }
+  recordEvent(a: RecordEventArgs, opts?: EditOptions): Promise<RecordEventResult> { return recordEvent(this, this.editor, a, opts); }
+  editForm(nameOrId: string): Promise<EditForm> { return editForm(this, nameOrId); }
+  allowedRelationships(fromId: string, toId: string): AllowedRel[] { return allowedRelationships(this, fromId, toId); }
+  canvasPositions() { return readPositions(this.vaultDir); }
+  setCanvasPositions(positions: Record<string, { x: number; y: number } | null | undefined>, replace = false) {
+    return setPositions(this.vaultDir, this.canvasQueue, positions, replace);
   }
 
   private names(): NameLookup {
@@ -208,6 +246,8 @@ export class CoreImpl implements CoreHost {
     if (this.closed) return;
     this.closed = true;
     this.problemsSvc?.close();
+    this.timelineSvc?.close();
+    editorFor(this).dispose();
     try {
       await this.engine.close();
       await this.store.close();

@@ -15,14 +15,26 @@ import { createKuzuStore } from '../store/kuzu-store.js';
 import type { GraphStore } from '../store/types.js';
 import { LayerMap } from '../model/layers.js';
 import { VaultSyncEngine, engineParseOptions, readVault } from '../sync/engine.js';
+import type { VaultFs, WatcherFactory } from '../sync/ports.js';
 import { CoreError } from './api.js';
 import { CoreImpl, type CoreHost } from './core.js';
 import { VaultLock } from './lock.js';
 
 export type { CoreHost } from './core.js';
+export { nodeVaultFs, nodeWatcher, type VaultFs, type VaultWatcherLike, type WatcherFactory, type WatcherOptions } from '../sync/ports.js';
 export { CoreError } from './api.js';
 export * from './install.js';
 export { SchemaSetup, schemaSetupFor, type SetupView, type AcceptResult, type FilePlan, type TypeChoice } from './schema-setup.js';
+// What the shells and the app layer may use: they import nothing else of main/ but this index
+// (and main/domain, shared/), enforced by eslint.config.js.
+export type { ErrorCode } from '../domain/errors.js';
+export type { Schema, VaultConfig } from '../config/types.js';
+export type { Core, Direction, EntityQuery, ListFilter, LookupMatch } from './api.js';
+export { CoreSession, NoVaultError, openWatchedCore, type CoreOpener } from './session.js';
+export type { RecordEventArgs, RecordEventResult } from './events.js';
+export { CANVAS_FILE, readPositions, writePositions } from './canvas.js';
+export type { Changed, EditOptions, EditResult, Editor, HistoryEntry } from '../edit/commands.js';
+export type { EntityStateView, Provenance, TimelineEvent, TimelineQuery, TimelineService } from '../timeline/index.js';
 
 /** Bump when the model's output changes meaning (ids, edges, properties): stored graphs rebuild. */
 export const MODEL_VERSION = 'model-1';
@@ -39,6 +51,10 @@ export interface OpenCoreOptions {
   sync?: boolean;
   /** force a full rebuild on the first sync */
   full?: boolean;
+  /** how the vault's notes are listed and read (default: node:fs; main/sync/ports.ts) */
+  fs?: VaultFs;
+  /** how changes are watched (default: one fs.watch per folder; main/sync/ports.ts) */
+  watcher?: WatcherFactory;
 }
 
 export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
@@ -63,7 +79,7 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     // The first sync's notes are read while the database opens (Kùzu opens on a thread-pool thread; opening
     // a 10k vault's database with its full-text index takes 0.1-0.3 s here). Only when this call runs that
     // sync at once: notes read ahead for a later sync could be stale by then.
-    const prefetched = syncNow ? readVault(vaultDir, new LayerMap(loaded.config), engineParseOptions(schemaView)) : undefined;
+    const prefetched = syncNow ? readVault(vaultDir, new LayerMap(loaded.config), engineParseOptions(schemaView), opts.fs) : undefined;
     prefetched?.catch(() => undefined);
     let fresh: boolean;
     store = createKuzuStore(dbDir);
@@ -79,6 +95,7 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     const engine = new VaultSyncEngine({
       vaultDir, config: loaded.config, schemaView, store,
       storeStale: fresh, configProblems: loaded.problems, ...(prefetched ? { prefetched } : {}),
+      ...(opts.fs ? { fs: opts.fs } : {}), ...(opts.watcher ? { watcher: opts.watcher } : {}),
     });
     const core = new CoreImpl(vaultDir, dbDir, engine, store, index, lock);
     try {
@@ -95,3 +112,4 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     throw err;
   }
 }
+export * from './offline.js';

@@ -10,9 +10,11 @@
  * commands do not (an assistant's edits are not the user's own undo steps),
  * unless `history: true` is passed. Changes from disk never do.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { posix } from 'node:path';
 import type { ChangeEvent } from '../../shared/types.js';
 import { CoreError } from '../domain/errors.js';
+import { TaskQueue } from '../domain/queue.js';
 import type { SyncEngine } from '../sync/types.js';
 import { EditContext } from './context.js';
 import { folderFor, newNote, typeMarker } from './create.js';
@@ -21,7 +23,7 @@ import { planLink, planUnlink } from './relations.js';
 import { planRename } from './rename.js';
 import { checkEntityName, checkProperty, invalid, isReserved, propDef, requireType, typeDef } from './rules.js';
 import { readVaultFile } from './safe-fs.js';
-import { History, checkFiles, hashOf, writeFiles, type EditResult, type FileChange, type HistoryEntry } from './tx.js';
+import { History, checkFiles, hashOf, mergeChanges, unifiedDiff, writeFiles, type EditResult, type FileChange, type HistoryEntry } from './tx.js';
 
 export type { EditResult, Changed, HistoryEntry, FileChange } from './tx.js';
 
@@ -48,6 +50,13 @@ export interface Editor {
   /** moves the note to <vault>/.lorecraft/trash/; `referrers` still point at it */
   delete(name: string, opts?: EditOptions): Promise<EditResult & { referrers: string[]; trashPath: string }>;
   replaceBody(name: string, body: string, opts?: EditOptions): Promise<EditResult>;
+  /**
+   * One user action made of several commands: `fn` calls this editor's commands (they run at once,
+   * inside the transaction's turn of the queue). On success the whole is ONE undo entry labelled
+   * `label` (when opts say it enters history); if `fn` throws, every file it wrote is put back as it
+   * was (byte-identical) and the error is rethrown. A transaction inside a transaction is part of it.
+   */
+  transaction<T>(label: string, fn: () => Promise<T>, opts?: EditOptions): Promise<EditResult & { result: T }>;
   undo(): Promise<EditResult & { label: string }>;
   redo(): Promise<EditResult & { label: string }>;
   history(): ReturnType<History['list']>;
@@ -76,8 +85,13 @@ export function editorFor(host: EditHost): Editor {
   return ed;
 }
 
+/** What a running transaction has written so far (in order), and the events its commands sent. */
+interface TxFrame { files: FileChange[]; events: ChangeEvent[] }
+
 class EditorImpl implements Editor {
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly tasks = new TaskQueue();
+  /** set while a transaction's fn runs: its commands neither queue (the transaction holds the turn) nor enter history */
+  private readonly tx = new AsyncLocalStorage<TxFrame>();
   private readonly hist = new History();
   private readonly ctx: EditContext;
   private readonly off: () => void;
@@ -95,9 +109,8 @@ class EditorImpl implements Editor {
 
   /** Serialise commands: each sees the graph as the previous one left it. */
   private queue<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(fn, fn);
-    this.tail = run.catch(() => undefined);
-    return run;
+    if (this.tx.getStore()) return fn();
+    return this.tasks.run(fn);
   }
 
   private async commit(label: string, files: FileChange[], opts: EditOptions = {}): Promise<EditResult> {
@@ -105,8 +118,40 @@ class EditorImpl implements Editor {
     const real = files.filter((f) => f.before !== f.after);
     if (!real.length) return { changed: [], event: emptyEvent(origin) };
     const res = await writeFiles(this.host.vaultDir, this.host.engine, real, origin);
-    if (opts.history ?? origin === 'app') this.hist.push(label, origin, real);
+    const frame = this.tx.getStore();
+    if (frame) {
+      frame.files.push(...real);
+      frame.events.push(res.event);
+    } else if (opts.history ?? origin === 'app') {
+      this.hist.push(label, origin, real);
+    }
     return res;
+  }
+
+  transaction<T>(label: string, fn: () => Promise<T>, opts: EditOptions = {}): Promise<EditResult & { result: T }> {
+    const outer = this.tx.getStore();
+    if (outer) return fn().then((result) => ({ result, changed: [], event: emptyEvent(opts.origin ?? 'app') }));
+    return this.queue(async () => {
+      const origin = opts.origin ?? 'app';
+      const frame: TxFrame = { files: [], events: [] };
+      let result: T;
+      try {
+        result = await this.tx.run(frame, fn);
+      } catch (err) {
+        await this.rollback(frame, origin);
+        throw err;
+      }
+      const net = mergeChanges(frame.files);
+      if (net.length && (opts.history ?? origin === 'app')) this.hist.push(label, origin, net);
+      return { result, changed: net.map((f) => ({ path: f.path, diff: unifiedDiff(f) })), event: mergeEvents(origin, frame.events) };
+    });
+  }
+
+  /** Put back every file a failed transaction wrote (newest first), then bring the graph up to date. */
+  private async rollback(frame: TxFrame, origin: 'app' | 'mcp'): Promise<void> {
+    const net = mergeChanges(frame.files);
+    if (!net.length) return;
+    await writeFiles(this.host.vaultDir, this.host.engine, net.map((f) => ({ path: f.path, before: f.after, after: f.before })), origin);
   }
 
   // ---- commands ----------------------------------------------------------
@@ -217,6 +262,7 @@ class EditorImpl implements Editor {
   history() { return this.hist.list(); }
 
   private async step(dir: 'undo' | 'redo'): Promise<EditResult & { label: string }> {
+    if (this.tx.getStore()) throw new CoreError('invalid', `cannot ${dir} inside a transaction`);
     const entry: HistoryEntry | undefined = dir === 'undo' ? this.hist.peekUndo() : this.hist.peekRedo();
     if (!entry) throw new CoreError('invalid', `nothing to ${dir}`);
     const files = entry.files.map((f) => (dir === 'undo' ? { path: f.path, before: f.after, after: f.before } : f));
@@ -226,6 +272,16 @@ class EditorImpl implements Editor {
     if (dir === 'undo') this.hist.markUndone(); else this.hist.markRedone();
     return { ...res, label: entry.label };
   }
+}
+
+function mergeEvents(origin: ChangeEvent['origin'], events: ChangeEvent[]): ChangeEvent {
+  const uniq = (xs: string[]) => [...new Set(xs)];
+  return {
+    origin,
+    paths: uniq(events.flatMap((e) => e.paths)),
+    upserted: uniq(events.flatMap((e) => e.upserted)),
+    removed: uniq(events.flatMap((e) => e.removed)),
+  };
 }
 
 function emptyEvent(origin: ChangeEvent['origin']): ChangeEvent {

@@ -68,9 +68,9 @@ export function checkProperty(schema: Schema, def: EntityType | undefined, field
   if (field === 'type') throw invalid(`type cannot be set as a property (it decides the entity type)`, { field });
   if (def && def.field_mappings.some((m) => m.field === field)) {
     const m = def.field_mappings.find((x) => x.field === field)!;
-    throw invalid(`${where} holds the relationship ${m.relationship}: use link/unlink`, { field });
+    throw invalid(`${where} holds the relationship ${m.relationship}: use link/unlink`, { field, relationship: m.relationship });
   }
-  if (field === 'related') throw invalid(`related holds relationships: use link/unlink with RELATED_TO`, { field });
+  if (field === 'related') throw invalid(`related holds relationships: use link/unlink with RELATED_TO`, { field, relationship: 'RELATED_TO' });
   // an event note's `consequences` (docs/timeline.md) is not a schema property: a list of
   // mappings, checked item by item by the timeline (problems with file and line)
   if (def && field === 'consequences' && def.name === (schema.events?.type ?? 'event')) {

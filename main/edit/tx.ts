@@ -80,6 +80,19 @@ async function put(vaultDir: string, engine: SyncEngine, path: string, text: str
   }
 }
 
+/**
+ * The net change of a sequence of file changes: per path, the bytes before the first and after the
+ * last (in first-touched order); paths that end as they began are dropped.
+ */
+export function mergeChanges(files: FileChange[]): FileChange[] {
+  const net = new Map<string, FileChange>();
+  for (const f of files) {
+    const prev = net.get(f.path);
+    net.set(f.path, { path: f.path, before: prev ? prev.before : f.before, after: f.after });
+  }
+  return [...net.values()].filter((f) => f.before !== f.after);
+}
+
 /** Bounded undo/redo stacks. A new command clears redo. */
 export class History {
   private done: HistoryEntry[] = [];

@@ -4,7 +4,7 @@
  * it to the vault and to image types; the headers and statuses are the web
  * shell's (`/vault-file/<ref>`). Pure (no Electron), so it is tested in Node.
  */
-import { assetHeaders, assetStatus } from '../web/handlers/assets.js';
+import { assetHeaders, assetStatus } from '../app/handlers/assets.js';
 
 export async function assetResponse(
   requestUrl: string, method: string, readAsset: (ref: string) => Promise<{ mime: string; bytes: Buffer }>,

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadVaultModel } from '../timeline/vault.js';
+import { loadVaultModel } from '../sync/load-model.js';
 import { timelineInputFromModel } from '../timeline/service.js';
 import type { TimelineInput } from '../timeline/compile.js';
 import { EXPORT_FORMATS, exportWorld, writeExport, type ExportFormat } from './index.js';

@@ -3,7 +3,7 @@
  * (main/edit) and the timeline (main/timeline). The factory is handed objects
  * with these shapes; the timeline's are the timeline contract's own types.
  */
-import type { EntityStateView, TimelineEvent, TimelineQuery } from '../timeline/types.js';
+import type { EntityStateView, TimelineEvent, TimelineQuery } from '../core/index.js';
 
 export interface WriteChange { path: string; diff: string }
 export interface WriteResult { changed: WriteChange[]; entityId?: string }

@@ -159,7 +159,12 @@ export async function startMcpBridge(host: McpServerDeps['host'], opts: BridgeOp
       }
       if (!sameToken(hs.token, token)) return refuse('wrong token');
       const mode: McpMode = hs.mode === 'read-write' && opts.editor && !opts.readOnly ? 'read-write' : 'read';
-      if (hs.mode === 'read-write' && mode === 'read') return refuse('this app does not accept read-write MCP clients (no write-back available)');
+      if (hs.mode === 'read-write' && mode === 'read') {
+        return refuse(opts.readOnly
+          ? `read-write was asked, but process ${process.pid} holds this vault read-only (a \`lorecraft mcp\` started without --read-write). `
+            + 'To get write access, stop that server (or the client that started it) and start `lorecraft mcp --read-write`, or open the vault in the app'
+          : 'read-write was asked, but this app does not accept read-write MCP clients (no write-back available)');
+      }
       socket.write(JSON.stringify({ ok: true, mode }) + '\n');
       const { vaultDir: _v, dir: _d, readOnly: _r, ...deps } = opts;
       const server = createMcpServer({ ...deps, host, mode, log });

@@ -132,6 +132,43 @@ describe('every tool stays within a small budget (real core, sample world)', () 
     }
   });
 
+  it('get_schema and get_current_state cut at the budget offer a cursor, and the pages hold every entry exactly once', async () => {
+    const pageAll = async (tool: string, args: Record<string, unknown>, keys: string[]) => {
+      const got: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      let total = 0;
+      for (let i = 0; i < 200; i++) {
+        const r = await h.call(tool, { ...args, ...(cursor ? { cursor } : {}) });
+        expect(r.isError, textOf(r)).toBeFalsy();
+        const s = r.structuredContent as Record<string, unknown>;
+        for (const k of keys) got.push(...(s[k] as Array<Record<string, unknown>>).map((x) => `${k}:${JSON.stringify(x)}`));
+        total = s.total as number;
+        pages++;
+        cursor = (s.next_cursor as string | null) ?? undefined;
+        // every cut result offers a cursor
+        expect(s.truncated).toBe(cursor !== undefined);
+        if (!cursor) break;
+        expect(textOf(r)).toMatch(/pass next_cursor/);
+      }
+      return { got, pages, total };
+    };
+    const schema = await pageAll('get_schema', {}, ['entity_types', 'relationship_types']);
+    const sch = h.host.schema();
+    expect(schema.pages).toBeGreaterThan(1);
+    expect(schema.total).toBe(sch.entity_types.length + sch.relationship_types.length);
+    expect(schema.got.length).toBe(schema.total);
+    expect(new Set(schema.got).size).toBe(schema.total);
+    expect(schema.got.filter((x) => x.startsWith('entity_types:')).map((x) => JSON.parse(x.slice('entity_types:'.length)).name)).toEqual(sch.entity_types.map((t) => t.name));
+
+    const state = await pageAll('get_current_state', { name: 'Red Hand', layer: 'campaign' }, ['relationships', 'removed_relationships']);
+    const full = (await h.host.timeline.stateAt('Red Hand', 'campaign', null))!;
+    expect(state.pages).toBeGreaterThan(1);
+    expect(state.total).toBe(full.relationships.length + full.removedRelationships.length);
+    expect(state.got.length).toBe(state.total);
+    expect(new Set(state.got).size).toBe(state.total);
+  });
+
   it('a long note body is clipped and flagged', async () => {
     const r = await h.ok<{ entity: { body: string; body_truncated: boolean } }>('get_entity', { name: 'Millbrook' });
     expect(r.entity.body.length).toBeLessThan(BUDGET * CHARS_PER_TOKEN);

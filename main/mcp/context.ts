@@ -5,9 +5,9 @@
  * write tool descriptions ("types: npc, faction…; relationships: MEMBER_OF…").
  */
 import type { EntitySummary, EntityView } from '../../shared/types.js';
-import type { Core, EntityQuery } from '../core/api.js';
+import type { Core, EntityQuery } from '../core/index.js';
 import { CoreError } from '../domain/errors.js';
-import type { Schema } from '../config/types.js';
+import type { Schema } from '../core/index.js';
 import type { McpEditor, McpTimeline } from './adapters.js';
 
 export type McpMode = 'read' | 'read-write';

@@ -6,7 +6,7 @@
  *
  *   new CoreSession(emit, withMcpBridge(openWatchedCore))
  */
-import type { Core } from '../core/api.js';
+import type { Core } from '../core/index.js';
 import type { CoreHost } from '../core/index.js';
 import { startMcpBridge, type McpBridge } from './bridge.js';
 import { wireMcp } from './wire.js';

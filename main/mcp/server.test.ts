@@ -54,7 +54,7 @@ describe('tool list (read mode)', () => {
     expect(props('check_consistency')).toEqual(expect.arrayContaining(['entity', 'claim']));
     expect(props('load_scene_context')).toEqual(expect.arrayContaining(['location', 'characters', 'pc']));
     expect(props('query_graph')).toEqual(['cypher', 'cursor']);
-    expect(props('get_schema')).toEqual([]);
+    expect(props('get_schema')).toEqual(['cursor']);
   });
 });
 

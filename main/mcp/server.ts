@@ -15,8 +15,7 @@ import { worldTools } from './tools/world.js';
 import { writeTools } from './tools/write.js';
 import { registerTool } from './tool.js';
 import { adaptEditor } from './wire.js';
-import type { Editor } from '../edit/commands.js';
-import type { CoreHost } from '../core/index.js';
+import type { CoreHost, Editor } from '../core/index.js';
 
 function isRawEditor(e: McpEditor | Editor): e is Editor {
   return typeof (e as Editor).setProperty === 'function';

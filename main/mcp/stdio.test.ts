@@ -124,6 +124,8 @@ describe('lorecraft mcp over stdio', () => {
     rw.stderr.on('data', (c: Buffer) => { rwErr += c.toString(); });
     expect(await new Promise((ok) => rw.once('exit', ok))).toBe(1);
     expect(rwErr).toMatch(/refused the MCP connection: .*read-write/);
+    // it says who holds the vault and how to get write access
+    expect(rwErr).toMatch(/holds this vault read-only .*To get write access, stop that server .* start `lorecraft mcp --read-write`/s);
 
     const b = spawn(process.execPath, [CLI, 'mcp', '--vault', dir], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
     let bErr = '';

@@ -101,7 +101,7 @@ export async function runMcpStdio(o: StdioOptions): Promise<number> {
   const wiring = wireMcp(host, o.mode);
   const deps = { host, editor: wiring.editor, timeline: wiring.timeline, budgetTokens: o.budgetTokens, log };
   const server = createMcpServer({ ...deps, mode: o.mode });
-  const bridge = await startMcpBridge(host, { ...deps, vaultDir: o.vaultDir, dir: bridgeDir }).catch((e: unknown) => {
+  const bridge = await startMcpBridge(host, { ...deps, vaultDir: o.vaultDir, dir: bridgeDir, readOnly: o.mode === 'read' }).catch((e: unknown) => {
     log(`lorecraft mcp: bridge not started (${String(e)}); other clients cannot share this vault`);
     return null;
   });

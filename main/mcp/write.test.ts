@@ -34,6 +34,18 @@ describe('write tools', () => {
     expect(by.add_relationship?.description).toContain('MEMBER_OF');
   });
 
+  it('create_entity and update_entity refuse a relationship field as a property, naming add_relationship (not the CLI\'s link/unlink)', async () => {
+    const c = await h.call('create_entity', { name: 'Odo Flint', type: 'npc', properties: { faction: ['Red Hand'] } });
+    expect(c.isError).toBe(true);
+    expect(textOf(c)).toMatch(/holds the relationship \w+: use add_relationship/);
+    expect(textOf(c)).not.toMatch(/link\/unlink/);
+    expect(existsSync(join(h.dir, 'setting/npcs/Odo Flint.md'))).toBe(false);
+    const u = await h.call('update_entity', { name: 'Captain Varo', set: { faction: ['Red Hand'] } });
+    expect(u.isError).toBe(true);
+    expect(textOf(u)).toMatch(/use add_relationship/);
+    expect(textOf(u)).not.toMatch(/link\/unlink/);
+  });
+
   it('create_entity writes a new note in the type folder and returns path and diff', async () => {
     const r = await h.ok<WriteOut>('create_entity', { name: 'Mira Stone', type: 'npc', properties: { role: 'smith' }, body: 'Mira shoes the Red Hand horses.' });
     expect(r.paths).toEqual(['setting/npcs/Mira Stone.md']);

@@ -4,7 +4,7 @@ import { pageProblems } from './list.js';
 import { formatReport } from './format.js';
 import { cleanupVaults, md, SCHEMA, validateVault, withCode, writeVault } from './test-vault.js';
 import { validate } from './index.js';
-import { loadModel } from './load-model.js';
+import { loadVaultModel as loadModel } from '../sync/load-model.js';
 import { allRules, computedRules } from './registry.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Problem } from '../../shared/types.js';
 import { validate } from './index.js';
-import { loadModel } from './load-model.js';
+import { loadVaultModel as loadModel } from '../sync/load-model.js';
 import type { ProblemReport } from './types.js';
 
 const made: string[] = [];

@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validate } from './index.js';
-import { loadModel } from './load-model.js';
+import { loadVaultModel as loadModel } from '../sync/load-model.js';
 
 const FIXTURE = join(import.meta.dirname, '../../examples/thellade/vault');
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples', 'thellade');

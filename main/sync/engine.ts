@@ -24,11 +24,11 @@ import type { ParseOptions } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
 import type { GraphDelta, GraphStore, RebuildSession } from '../store/types.js';
 import { deltaIsEmpty, diffAgainstStore } from './diff.js';
-import { TaskQueue } from './queue.js';
-import { type ReadOutcome, readNotes, readNotesSync } from './read.js';
+import { TaskQueue } from '../domain/queue.js';
+import type { ReadOutcome } from './read.js';
+import { nodeVaultFs, nodeWatcher, type VaultFs, type VaultWatcherLike, type WatcherFactory } from './ports.js';
 import type { SyncEngine } from './types.js';
-import { isNotePath, walkVault, type WalkResult } from './walk.js';
-import { VaultWatcher } from './watcher.js';
+import { isNotePath, type WalkResult } from './walk.js';
 
 /** batches up to this many files are read synchronously (see applyNow) */
 const SYNC_READ_MAX = 32;
@@ -58,6 +58,10 @@ export interface EngineOptions {
    * go stale in between), read with this engine's layers and engineParseOptions().
    */
   prefetched?: Promise<VaultRead>;
+  /** how notes are listed and read (default: node:fs, ports.ts) */
+  fs?: VaultFs;
+  /** how changes are watched (default: one fs.watch per folder, watcher.ts) */
+  watcher?: WatcherFactory;
 }
 
 /** A whole-vault read: walk, then read + parse (readVault). */
@@ -71,11 +75,11 @@ export interface VaultRead {
 }
 
 /** Walk the vault and read + parse every note (never throws for a file: see read.ts). */
-export async function readVault(vaultDir: string, layers: LayerMap, parseOpts: ParseOptions): Promise<VaultRead> {
+export async function readVault(vaultDir: string, layers: LayerMap, parseOpts: ParseOptions, fs: VaultFs = nodeVaultFs): Promise<VaultRead> {
   const startedAt = performance.now();
-  const walked = await walkVault(vaultDir, layers);
+  const walked = await fs.walk(vaultDir, layers);
   const t1 = performance.now();
-  const read = await readNotes(walked.files, parseOpts);
+  const read = await fs.read(walked.files, parseOpts);
   return { walked, read, startedAt, walkMs: t1 - startedAt, readMs: performance.now() - t1 };
 }
 
@@ -102,7 +106,7 @@ export class VaultSyncEngine implements SyncEngine {
   private readonly listeners = new Set<(e: ChangeEvent) => void>();
   private readonly expected = new Map<string, string>();
   private readonly parseOpts: ParseOptions;
-  private watcher: VaultWatcher | null = null;
+  private watcher: VaultWatcherLike | null = null;
   private stale: boolean;
   private loaded = false;
   private searchP: Promise<void> = Promise.resolve();
@@ -152,7 +156,7 @@ export class VaultSyncEngine implements SyncEngine {
       early?.catch(() => undefined);
       let finishing = false;
       try {
-        const vault = await (prefetched ?? readVault(this.opts.vaultDir, this.model.layers, this.parseOpts));
+        const vault = await (prefetched ?? readVault(this.opts.vaultDir, this.model.layers, this.parseOpts, this.opts.fs));
         const { walked, read } = vault;
         t0 = Math.min(t0, vault.startedAt);
         const t2 = performance.now();
@@ -232,7 +236,7 @@ export class VaultSyncEngine implements SyncEngine {
 
   async startWatching(): Promise<void> {
     if (this.watcher || this.closed) return;
-    this.watcher = new VaultWatcher({
+    this.watcher = (this.opts.watcher ?? nodeWatcher)({
       root: this.opts.vaultDir,
       isNote: (rel) => isNotePath(rel, this.model.layers),
       isIgnoredDir: (rel) => this.model.layers.isExcluded(rel),
@@ -273,7 +277,7 @@ export class VaultSyncEngine implements SyncEngine {
       else if (this.model.note(p)) changed.set(p, null);
     }
     // a few files (an edit, a watcher batch): read on the event loop, no thread-pool round trips
-    const read = files.length <= SYNC_READ_MAX ? readNotesSync(files, this.parseOpts) : await readNotes(files, this.parseOpts);
+    const read = files.length <= SYNC_READ_MAX ? (this.opts.fs ?? nodeVaultFs).readSync(files, this.parseOpts) : await (this.opts.fs ?? nodeVaultFs).read(files, this.parseOpts);
     for (const p of read.gone) if (this.model.note(p)) changed.set(p, null);
     for (const n of read.notes) {
       const exp = this.expected.get(n.path);

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { timelineInputFromModel } from './service.js';
 import { buildTimelineIndex, type TimelineIndex } from './timeline-index.js';
-import { loadVaultModel } from './vault.js';
+import { loadVaultModel } from '../sync/load-model.js';
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-world', import.meta.url));
 let ix: TimelineIndex;

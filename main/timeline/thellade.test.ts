@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { timelineInputFromModel } from './service.js';
 import { buildTimelineIndex, type TimelineIndex } from './timeline-index.js';
-import { loadVaultModel } from './vault.js';
+import { loadVaultModel } from '../sync/load-model.js';
 
 const THELLADE = join(import.meta.dirname, '../../examples/thellade/vault');
 const EX = (f: string) => fileURLToPath(new URL(`../../examples/thellade/${f}`, import.meta.url));

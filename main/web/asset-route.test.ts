@@ -8,10 +8,10 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandlers } from './handlers/index.js';
+import { createHandlers } from '../app/handlers/index.js';
 import { dispatch } from '../../shared/rpc.js';
 import { startWebServer, type WebServer } from './server.js';
-import { CoreSession } from './session.js';
+import { CoreSession } from '../core/index.js';
 import { openCore } from '../core/index.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');

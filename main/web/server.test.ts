@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { EventName } from '../../shared/contract.js';
 import type { Reply, WsServerMessage } from '../../shared/rpc.js';
-import { createHandlers } from './handlers/index.js';
+import { createHandlers } from '../app/handlers/index.js';
 import { bundledSampleWorld } from './paths.js';
 import { startWebServer, type WebServer } from './server.js';
-import { CoreSession } from './session.js';
+import { CoreSession } from '../core/index.js';
 
 let dir: string;
 let server: WebServer;

@@ -25,7 +25,7 @@ import type { CallContext, EventName, Handlers } from '../../shared/contract.js'
 import {
   createEmitter, registerHandlers, WsClientMessageZ, type Emit, type Reply, type ServerTransport, type WsServerMessage,
 } from '../../shared/rpc.js';
-import { ASSET_BASE, assetHeaders, assetStatus } from './handlers/assets.js';
+import { ASSET_BASE, assetHeaders, assetStatus } from '../app/handlers/assets.js';
 
 export const HOST = '127.0.0.1';
 const COOKIE = 'lorecraft_token';

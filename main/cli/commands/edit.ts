@@ -6,8 +6,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { CliIo } from '../io.js';
 import { parseArgs } from '../io.js';
-import { CoreError } from '../../domain/errors.js';
-import type { EditResult } from '../../edit/commands.js';
+import { CoreError, type EditResult } from '../../core/index.js';
 
 const USAGE = `usage: lorecraft edit <command> --vault DIR [--json] [--db DIR] [--schema FILE] [--config FILE]
   set NAME FIELD VALUE      set a property (VALUE is read as YAML per the property's type)
@@ -49,7 +48,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const json = flags.json === true;
 
   const { openCore } = await import('../../core/index.js');
-  const { createEditor } = await import('../../edit/commands.js');
   let host: Awaited<ReturnType<typeof openCore>> | null = null;
   try {
     host = await openCore({
@@ -58,15 +56,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       ...(typeof flags.config === 'string' ? { configPath: flags.config } : {}),
       ...(typeof flags.schema === 'string' ? { schemaPath: flags.schema } : {}),
     });
-    const ed = createEditor(host);
+    const ed = host.editor;
     const o = { origin: 'app' as const, history: false };
     let res: EditResult & { path?: string; referrers?: string[]; trashPath?: string };
     const a = args as [string, string, string];
     switch (sub) {
       case 'set': {
-        const m = host.engine.model;
-        const ent = m.entity(a[0]) ?? m.config().layers.map((l) => m.resolve(a[0], l.name)).find((x) => x);
-        const def = m.schema().entity_types.find((t) => t.name.toLowerCase() === ent?.type?.toLowerCase());
+        const ent = host.resolveEntity(a[0]);
+        const def = host.schema().entity_types.find((t) => t.name.toLowerCase() === ent?.type?.toLowerCase());
         const p = def?.properties.find((x) => x.name === a[1]);
         const value = a[1] === 'tags' || a[1] === 'aliases' ? parseValue(a[2], 'list') : parseValue(a[2], p?.type, p?.values);
         res = await ed.setProperty(a[0], a[1], value, o);
@@ -79,7 +76,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       case 'create': res = await ed.createEntity(a[0], a[1], { ...o, ...(typeof flags.layer === 'string' ? { layer: flags.layer } : {}) }); break;
       default: res = await ed.delete(a[0], o); break;
     }
-    ed.dispose();
     const extra: { referrers?: string[]; trashPath?: string; path?: string } = {};
     if (res.referrers) extra.referrers = res.referrers;
     if (res.trashPath) extra.trashPath = res.trashPath;

@@ -7,10 +7,7 @@
  * one-file format to stdout. Exit: 0 ok, 1 not found / refused, 2 usage.
  */
 import { parseArgs } from 'node:util';
-import { CoreError } from '../../domain/errors.js';
-import { EXPORT_FORMATS, exportWorld, writeExport, type ExportFormat } from '../../export/index.js';
-import { timelineInputFromModel } from '../../timeline/service.js';
-import { loadVaultModel } from '../../timeline/vault.js';
+import { CoreError, EXPORT_FORMATS, exportOfFiles, writeExport, type ExportFormat } from '../../core/index.js';
 import type { CliIo } from '../io.js';
 
 const USAGE = 'usage: lorecraft export --vault DIR --format site|lorebook|json|mermaid|dot --audience gm|players [--layer L] [--session N] [--focus NAME] [--depth D] --out PATH';
@@ -56,11 +53,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   try {
-    const vault = await loadVaultModel(typeof values.vault === 'string' ? values.vault : process.cwd(), {
+    const result = await exportOfFiles(typeof values.vault === 'string' ? values.vault : process.cwd(), {
       ...(typeof values.config === 'string' ? { configPath: values.config } : {}),
       ...(typeof values.schema === 'string' ? { schemaPath: values.schema } : {}),
-    });
-    const result = exportWorld(timelineInputFromModel(vault.model, vault.vaultDir), {
+    }, {
       format: format as ExportFormat, audience: audience as 'gm' | 'players',
       ...(typeof values.layer === 'string' ? { layer: values.layer } : {}),
       ...(session !== undefined ? { session } : {}),

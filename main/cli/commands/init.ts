@@ -12,8 +12,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../io.js';
 import { parseArgs } from '../io.js';
-import { CONFIG_FILE, SCHEMA_FILE } from '../../config/load.js';
-import { schemaSetupFor, type SetupView } from '../../core/index.js';
+import { CONFIG_FILE, SCHEMA_FILE, schemaSetupFor, type SetupView } from '../../core/index.js';
 
 export const TEMPLATES = ['fantasy-rpg', 'fiction', 'knowledge-base'] as const;
 

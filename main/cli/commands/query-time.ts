@@ -8,11 +8,7 @@
  * database; --db is accepted for symmetry with the other query commands.
  * Exit: 0 ok, 1 not found, 2 usage.
  */
-import { CoreError } from '../../domain/errors.js';
-import { formatDiff, formatState, formatTimeline } from '../../timeline/format.js';
-import { timelineInputFromModel } from '../../timeline/service.js';
-import { buildTimelineIndex, type TimelineIndex } from '../../timeline/timeline-index.js';
-import { loadVaultModel } from '../../timeline/vault.js';
+import { CoreError, formatDiff, formatState, formatTimeline, timelineOfFiles, type TimelineIndex } from '../../core/index.js';
 import { parseArgs, type CliIo } from '../io.js';
 
 export type TimeSub = 'state' | 'timeline' | 'diff';
@@ -50,18 +46,18 @@ export async function runTime(sub: TimeSub, argv: string[], io: CliIo): Promise<
     return 2;
   }
 
-  const vault = await loadVaultModel(typeof flags.vault === 'string' ? flags.vault : process.cwd(), {
+  const vault = await timelineOfFiles(typeof flags.vault === 'string' ? flags.vault : process.cwd(), {
     configPath: typeof flags.config === 'string' ? flags.config : undefined,
     schemaPath: typeof flags.schema === 'string' ? flags.schema : undefined,
   });
   for (const p of vault.problems.filter((x) => x.severity === 'error' && /^config|^schema/.test(x.code))) {
     io.err(`${p.file ?? ''}${p.line ? `:${p.line}` : ''}: ${p.message}`);
   }
-  const ix = buildTimelineIndex(timelineInputFromModel(vault.model, vault.vaultDir));
+  const ix = vault.index;
 
   let layer = typeof flags.layer === 'string' ? flags.layer : undefined;
   if (!layer) {
-    const campaigns = vault.model.config().layers.filter((l) => !l.canonical).map((l) => l.name);
+    const campaigns = vault.config.layers.filter((l) => !l.canonical).map((l) => l.name);
     if (campaigns.length !== 1) {
       io.err(`lorecraft query ${sub}: --layer is required (layers: ${ix.layers().join(', ')})`);
       return 2;

@@ -12,11 +12,8 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CliIo } from '../io.js';
 import { parseArgs } from '../io.js';
-import { CoreError } from '../../domain/errors.js';
-import { openCore } from '../../core/index.js';
+import { CoreError, formatReport, openCore, problemReport, problemReportOfFiles, type ProblemReport } from '../../core/index.js';
 import { VAULT_FLAGS, coreOptions, reportError } from './common.js';
-import { formatReport, validate, type ProblemsHost } from '../../problems/index.js';
-import { loadModel } from '../../problems/load-model.js';
 
 const USAGE = 'usage: lorecraft validate --vault DIR [--json] [--db DIR] [--config FILE] [--schema FILE]';
 
@@ -36,25 +33,18 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const opts = { ...coreOptions(flags), vaultDir };
   const json = !!flags.json;
-  let host: ProblemsHost;
-  let close = async () => {};
+  let report: ProblemReport;
   try {
     const core = await openCore(opts);
-    host = core;
-    close = () => core.close();
+    try { report = problemReport(core); } finally { await core.close(); }
   } catch (err) {
     if (!(err instanceof CoreError && err.code === 'vault-locked')) { reportError(err, io, json); return 1; }
     io.err(`lorecraft validate: ${err.message}; validating from the files without the database`);
     try {
-      host = await loadModel(vaultDir, { ...(opts.configPath ? { configPath: opts.configPath } : {}), ...(opts.schemaPath ? { schemaPath: opts.schemaPath } : {}) });
+      report = await problemReportOfFiles(vaultDir, { ...(opts.configPath ? { configPath: opts.configPath } : {}), ...(opts.schemaPath ? { schemaPath: opts.schemaPath } : {}) });
     } catch (err2) { reportError(err2, io, json); return 1; }
   }
-  try {
-    const report = validate(host);
-    if (json) io.out(JSON.stringify(report, null, 2));
-    else for (const line of formatReport(report)) io.out(line);
-    return report.counts.error > 0 ? 1 : 0;
-  } finally {
-    await close();
-  }
+  if (json) io.out(JSON.stringify(report, null, 2));
+  else for (const line of formatReport(report)) io.out(line);
+  return report.counts.error > 0 ? 1 : 0;
 }

@@ -32,10 +32,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     process.once('SIGTERM', () => done('SIGTERM'));
   });
 
-  const { CoreSession, openWatchedCore } = await import('../../web/session.js');
+  const { CoreSession, openWatchedCore } = await import('../../core/index.js');
   // MCP bridge (issue 7, main/mcp): a `lorecraft mcp` for the open vault relays to this process.
   const { withMcpBridge } = await import('../../mcp/host-bridge.js');
-  const { createHandlers } = await import('../../web/handlers/index.js');
+  const { createHandlers } = await import('../../app/handlers/index.js');
   const { startWebServer } = await import('../../web/server.js');
   const paths = await import('../../web/paths.js');
 

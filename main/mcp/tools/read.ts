@@ -4,7 +4,7 @@
  * budget; lists carry total / next_cursor / truncated.
  */
 import { z } from 'zod';
-import { type Direction } from '../../core/api.js';
+import { type Direction } from '../../core/index.js';
 import { CoreError } from '../../domain/errors.js';
 import type { TraversalStep } from '../../../shared/types.js';
 import { clip, cursorKey, decodeCursor, encodeCursor, fitCount, paginate } from '../budget.js';

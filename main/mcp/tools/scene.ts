@@ -16,6 +16,9 @@ import { READ_ONLY, tool, type AnySpec } from '../tool.js';
 const RelLineZ = z.object({ relation: z.string(), direction: z.string(), other: z.string(), other_id: z.string(), other_type: z.string().nullable(), source: z.string() });
 const relLine = (r: RelationView) => ({ relation: r.label, direction: r.direction, other: r.other.name, other_id: r.other.id, other_type: r.other.type, source: r.source });
 
+/** where an entity stands at (layer, session): null when no timeline applies */
+const StateZ = z.object({ lifecycle: z.enum(['not-yet-created', 'exists', 'destroyed']), exists: z.boolean(), dead: z.boolean() }).nullable();
+
 const FACTIONISH = /faction|organi[sz]ation|guild|order|house|clan|cult|group|church|company/i;
 
 function props(e: EntityView, maxValue: number): Record<string, unknown> {
@@ -42,6 +45,7 @@ export function sceneTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
   const { host } = ctx;
   const max = ctx.maxChars;
   const hierarchy = host.schema().relationship_types.filter((r) => r.hierarchy);
+  const campaign = host.config().layers.filter((l) => !l.canonical).map((l) => l.name);
 
   async function recentEvents(e: EntityView, n: number) {
     const evs = e.relations.filter((r) => r.other.type === v.eventType).slice(0, 30);
@@ -60,18 +64,22 @@ export function sceneTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
   const loadScene = tool({
     name: 'load_scene_context',
     title: 'Load scene context',
-    description: `One bounded bundle for starting a scene: the location and the places containing it${hierarchy.length ? ` (${hierarchy.map((h) => h.name).join(', ')})` : ''}, who and what is there, the characters with their properties, factions, relationships (also among themselves and to the PC) and recent events. ${describeTypes(v)}`,
+    description: `One bounded bundle for starting a scene: the location and the places containing it, innermost first${hierarchy.length ? ` (${hierarchy.map((h) => h.name).join(', ')})` : ''}, who and what is there, the characters with their properties, factions, relationships (also among themselves and to the PC) and recent events. Like get_current_state, the location and characters are as they stand in a campaign layer at a session (default: the campaign layer after its latest session), so an NPC killed at session 5 is dead from then on. ${describeTypes(v)}`,
     input: {
       location: NameZ,
+      layer: LayerZ.optional().describe(`campaign layer whose events apply (default: ${campaign[0] ?? 'none: the notes as written'})`),
+      session: SessionZ.optional().describe('apply the events up to this session (default: all, i.e. the latest session)'),
       characters: z.array(NameZ).max(20).default([]).describe('names of the characters in the scene (at most 20)'),
       pc: NameZ.optional().describe('the player character whose view matters'),
     },
     output: {
-      location: z.object({ entity: EntitySummaryZ, properties: z.record(z.string(), z.unknown()), excerpt: z.string() }),
+      layer: z.string().nullable().describe('the campaign layer whose events were applied (null: the notes as written)'),
+      session: z.number().nullable().describe('the session the state is at (null: after every event)'),
+      location: z.object({ entity: EntitySummaryZ, properties: z.record(z.string(), z.unknown()), excerpt: z.string(), state: StateZ }),
       parents: z.array(z.object({ entity: EntitySummaryZ, relation: z.string(), depth: z.number() })),
       present: z.array(z.object({ entity: EntitySummaryZ, relation: z.string() })),
       characters: z.array(z.object({
-        entity: EntitySummaryZ, properties: z.record(z.string(), z.unknown()), excerpt: z.string(),
+        entity: EntitySummaryZ, properties: z.record(z.string(), z.unknown()), excerpt: z.string(), state: StateZ,
         factions: z.array(RelLineZ), relations: z.array(RelLineZ),
         recent_events: z.array(z.object({ id: z.string(), name: z.string(), session: z.unknown(), date: z.unknown(), path: z.string().nullable() })),
       })),
@@ -82,16 +90,42 @@ export function sceneTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
     },
     annotations: READ_ONLY,
     run: async (a) => {
+      if (a.layer !== undefined && !host.config().layers.some((l) => l.name === a.layer)) {
+        throw new CoreError('unknown-layer', `no layer named "${a.layer}"; layers: ${host.config().layers.map((l) => l.name).join(', ')}`);
+      }
+      const layer = a.layer ?? campaign[0] ?? null;
+      const session = a.session ?? null;
+      // the entity as it stands at (layer, session): its properties with the events applied, and its lifecycle
+      const at = async (e: EntityView) => {
+        if (!layer || !ctx.timeline) return { properties: e.properties, state: null };
+        const st = await Promise.resolve(ctx.timeline.stateAt(e.id, layer, session)).catch(() => null);
+        if (!st) return { properties: e.properties, state: null };
+        return { properties: st.properties, state: { lifecycle: st.lifecycle, exists: st.exists, dead: st.dead } };
+      };
       const loc = await requireEntity(host, a.location);
       const parents: Array<{ entity: ReturnType<typeof summary>; relation: string; depth: number }> = [];
-      for (const h of hierarchy) {
-        const t = await host.relations(loc.id, { depth: 5, type: h.name, direction: 'out' });
-        const byId = new Map(t.entities.map((e) => [e.id, e]));
-        for (const s of t.steps) {
-          const e = byId.get(s.to);
-          if (e && !parents.some((p) => p.entity.id === e.id)) parents.push({ entity: summary(e), relation: s.label, depth: s.depth });
+      // the containing places, innermost first, following every hierarchy type together (a room LOCATED_IN
+      // an inn that is PART_OF a town): one step at a time from the places found at the previous depth
+      let frontier = [loc.id];
+      const seen = new Set([loc.id]);
+      for (let depth = 1; depth <= 5 && frontier.length; depth++) {
+        const next: string[] = [];
+        for (const id of frontier) {
+          for (const h of hierarchy) {
+            const t = await host.relations(id, { depth: 1, type: h.name, direction: 'out' });
+            const byId = new Map(t.entities.map((e) => [e.id, e]));
+            for (const s of t.steps) {
+              const e = byId.get(s.to);
+              if (!e || seen.has(e.id)) continue;
+              seen.add(e.id);
+              next.push(e.id);
+              parents.push({ entity: summary(e), relation: s.label, depth });
+            }
+          }
         }
+        frontier = next;
       }
+      parents.sort((x, y) => x.depth - y.depth); // innermost first: the town, its region, the realm
       const presentAll = loc.relations.filter((r) => r.direction !== 'out' && r.type !== LINK_REL && r.other.type !== v.eventType)
         .map((r) => ({ entity: summary(r.other), relation: r.label }));
       const chars = [];
@@ -106,6 +140,12 @@ export function sceneTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
       }
       const events = new Map<string, Awaited<ReturnType<typeof recentEvents>>>();
       for (const c of chars) events.set(c.id, await recentEvents(c, 5));
+      const now = new Map<string, Awaited<ReturnType<typeof at>>>();
+      for (const e of [loc, ...chars]) now.set(e.id, await at(e));
+      const withState = (e: EntityView, maxValue: number) => {
+        const n = now.get(e.id)!;
+        return { properties: props({ ...e, properties: n.properties }, maxValue), state: n.state };
+      };
 
       const levels = [
         { detail: 'full' as const, excerpt: 600, value: 300, rels: 25, present: 40, events: 5 },
@@ -117,7 +157,7 @@ export function sceneTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
         const characters = chars.map((c) => {
           const rels = c.relations.filter((r) => r.type !== LINK_REL && r.other.type !== v.eventType);
           return {
-            entity: summary(c), properties: props(c, L.value), excerpt: clip(c.body.trim(), L.excerpt).text,
+            entity: summary(c), ...withState(c, L.value), excerpt: clip(c.body.trim(), L.excerpt).text,
             factions: rels.filter((r) => FACTIONISH.test(r.other.type ?? '') || /MEMBER/.test(r.label)).slice(0, L.rels).map(relLine),
             relations: rels.slice(0, L.rels).map(relLine),
             recent_events: (events.get(c.id) ?? []).slice(0, L.events),
@@ -125,7 +165,8 @@ export function sceneTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
         });
         const truncated = L.detail !== 'full' || presentAll.length > L.present || chars.some((c) => c.relations.length > L.rels);
         data = {
-          location: { entity: summary(loc), properties: props(loc, L.value), excerpt: clip(loc.body.trim(), L.excerpt).text },
+          layer, session,
+          location: { entity: summary(loc), ...withState(loc, L.value), excerpt: clip(loc.body.trim(), L.excerpt).text },
           parents, present: presentAll.slice(0, L.present), characters, between: between.slice(0, 60),
           pc: pc ? { entity: summary(pc), relations_to_cast: pc.relations.filter((r) => cast.has(r.other.id) && r.other.id !== pc.id).slice(0, L.rels).map(relLine) } : null,
           detail: L.detail, truncated,
@@ -134,8 +175,8 @@ export function sceneTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
       }
       if (jsonSize(data) > max) {
         // Last resort: characters as bare summaries, as many as fit (flagged), fewer side lists.
-        const bare = chars.map((c) => ({ entity: summary(c), properties: {}, excerpt: '', factions: [], relations: [], recent_events: [] }));
-        const loc0 = { entity: summary(loc), properties: {}, excerpt: '' };
+        const bare = chars.map((c) => ({ entity: summary(c), properties: {}, excerpt: '', state: now.get(c.id)!.state, factions: [], relations: [], recent_events: [] }));
+        const loc0 = { entity: summary(loc), properties: {}, excerpt: '', state: now.get(loc.id)!.state };
         const np = fitCount(parents, Math.floor(max / 3), (x) => x);
         const base = { ...data, location: loc0, parents: parents.slice(0, np), present: [], between: [], pc: pc ? { entity: summary(pc), relations_to_cast: [] } : null, detail: 'minimal' as const, truncated: true };
         const n = fitCount(bare, max, (x) => ({ ...base, characters: x }));
@@ -143,7 +184,7 @@ export function sceneTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
         if (jsonSize(data) > max) throw new CoreError('too-large', `the scene does not fit the output budget even as bare names: pass fewer characters (${chars.length} given)`);
       }
       return {
-        summary: `Scene at ${loc.name}${parents.length ? ` (in ${parents.map((p) => p.entity.name).join(' ⊂ ')})` : ''}: ${chars.length} character(s), ${presentAll.length} linked here; detail ${String(data.detail)}.`,
+        summary: `Scene at ${loc.name}${parents.length ? ` (in ${parents.map((p) => p.entity.name).join(' ⊂ ')})` : ''}${layer ? `, ${layer} ${session === null ? 'after its latest session' : `at session ${session}`}` : ''}: ${chars.length} character(s)${chars.some((c) => now.get(c.id)!.state?.dead) ? ` (dead: ${chars.filter((c) => now.get(c.id)!.state?.dead).map((c) => c.name).join(', ')})` : ''}, ${presentAll.length} linked here; detail ${String(data.detail)}.`,
         data,
       };
     },

@@ -4,12 +4,12 @@
  */
 import { z } from 'zod';
 import { CoreError } from '../../domain/errors.js';
-import { clip, fitCount, paginate } from '../budget.js';
+import { clip, paginate } from '../budget.js';
 import { clipValue, describeLayers, requireEntity, summary, type McpContext, type Vocabulary } from '../context.js';
 import { CursorZ, EntitySummaryZ, LayerZ, NameZ, PageFieldsZ, SessionZ } from '../schemas.js';
 import { READ_ONLY, tool, type AnySpec } from '../tool.js';
 import type { McpTimeline } from '../adapters.js';
-import type { TimelineEvent } from '../../timeline/types.js';
+import type { EntityStateView, TimelineEvent } from '../../core/index.js';
 
 
 const ProvZ = z.object({ event: z.string(), name: z.string(), path: z.string(), session: z.number(), date: z.string().optional(), line: z.number() });
@@ -31,6 +31,8 @@ export const EventRowZ = z.object({
   consequences: z.array(z.object({ text: z.string(), valid: z.boolean(), line: z.number() })),
 });
 
+const removedRow = ({ removedBy, ...r }: EntityStateView['removedRelationships'][number]) => ({ ...r, removed_by: removedBy });
+
 export function timeTools(ctx: McpContext, v: Vocabulary, timeline: McpTimeline): AnySpec[] {
   const { host } = ctx;
   const max = ctx.maxChars;
@@ -45,7 +47,7 @@ export function timeTools(ctx: McpContext, v: Vocabulary, timeline: McpTimeline)
     name: 'get_current_state',
     title: 'State of an entity at a session',
     description: `The effective state of an entity in a campaign layer: the canonical note with every event's consequences applied in order (session, in-world date, file) up to a session (default: all). Each value says where it comes from (base note or event file). Campaign layers: ${campaign.join(', ') || '(none)'}. ${describeLayers(v)}`,
-    input: { name: NameZ, layer: LayerZ, session: SessionZ.optional() },
+    input: { name: NameZ, layer: LayerZ, session: SessionZ.optional(), cursor: CursorZ.optional() },
     output: {
       entity: EntitySummaryZ, layer: z.string(), session: z.number().nullable(),
       lifecycle: z.enum(['not-yet-created', 'exists', 'destroyed']), exists: z.boolean(), dead: z.boolean(),
@@ -55,7 +57,7 @@ export function timeTools(ctx: McpContext, v: Vocabulary, timeline: McpTimeline)
       base_path: z.string().nullable(),
       relationships: z.array(RelStateZ),
       removed_relationships: z.array(RelStateZ.extend({ removed_by: ProvZ })),
-      truncated: z.boolean(),
+      ...PageFieldsZ,
     },
     annotations: READ_ONLY,
     run: async (a) => {
@@ -70,13 +72,17 @@ export function timeTools(ctx: McpContext, v: Vocabulary, timeline: McpTimeline)
         entity: summary(e), layer: a.layer, session: a.session ?? null, lifecycle: st.lifecycle, exists: st.exists, dead: st.dead,
         created: st.created ?? null, destroyed: st.destroyed ?? null, died: st.died ?? null, properties, changed_by_events: changed, base_path: e.path,
       };
-      const removed = st.removedRelationships.map(({ removedBy, ...r }) => ({ ...r, removed_by: removedBy }));
-      const nr = fitCount(removed, Math.floor(max / 4), (s) => s);
-      const n = fitCount(st.relationships, max, (s) => ({ ...base, relationships: s, removed_relationships: removed.slice(0, nr), truncated: true }));
-      const truncated = n < st.relationships.length || nr < removed.length;
-      const data = { ...base, relationships: st.relationships.slice(0, n), removed_relationships: removed.slice(0, nr), truncated };
+      // relationships, then removed ones: one sequence cut into pages that fit the budget (next_cursor for more)
+      type Entry = { rel: (typeof st.relationships)[number] } | { removed: ReturnType<typeof removedRow> };
+      const all: Entry[] = [...st.relationships.map((rel) => ({ rel })), ...st.removedRelationships.map((r) => ({ removed: removedRow(r) }))];
+      // a later page carries the relationships only: the properties are on the first page
+      const build = (items: Entry[], offset: number) => ({
+        ...base, ...(offset > 0 ? { properties: {}, changed_by_events: [] } : {}), relationships: items.flatMap((x) => ('rel' in x ? [x.rel] : [])), removed_relationships: items.flatMap((x) => ('removed' in x ? [x.removed] : [])),
+      });
+      const pg = paginate({ tool: 'get_current_state', args: a, all, maxChars: max, wrap: (x) => ({ ...build(x.items, x.offset), ...x, items: undefined }) });
+      const data = { ...build(pg.items, pg.offset), total: pg.total, offset: pg.offset, next_cursor: pg.next_cursor, truncated: pg.truncated };
       return {
-        summary: `${e.name} in ${a.layer}${a.session !== undefined ? ` at session ${a.session}` : ' after every event'}: ${st.lifecycle}${st.dead ? ', dead' : ''}; ${changed.length} propert${changed.length === 1 ? 'y' : 'ies'} set by events${e.path ? `, the rest from ${e.path}` : ''}.${truncated ? ' Relationship list cut to fit the budget.' : ''}`,
+        summary: `${e.name} in ${a.layer}${a.session !== undefined ? ` at session ${a.session}` : ' after every event'}: ${st.lifecycle}${st.dead ? ', dead' : ''}; ${changed.length} propert${changed.length === 1 ? 'y' : 'ies'} set by events${e.path ? `, the rest from ${e.path}` : ''}.${pg.offset > 0 ? ' (properties: on the first page)' : ''}${pg.truncated ? ` Relationships ${pg.offset + 1}–${pg.offset + pg.items.length} of ${pg.total}; pass next_cursor for more.` : ''}`,
         data,
       };
     },

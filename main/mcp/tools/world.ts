@@ -16,8 +16,8 @@ export function worldTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
   const getSchema = tool({
     name: 'get_schema',
     title: 'Get the vault schema',
-    description: `The vault's schema: entity types with their properties and relationship fields, relationship types (inverse, symmetric, hierarchy), layers and the event format. ${describeTypes(v)}`,
-    input: {},
+    description: `The vault's schema: entity types with their properties and relationship fields, relationship types (inverse, symmetric, hierarchy), layers and the event format. A schema larger than the output budget comes in pages (entity types, then relationship types): pass next_cursor for the next. ${describeTypes(v)}`,
+    input: { cursor: CursorZ.optional() },
     output: {
       entity_types: z.array(z.object({
         name: z.string(), description: z.string().nullable(), folder: z.string().nullable(),
@@ -28,10 +28,10 @@ export function worldTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
       layers: z.array(z.object({ name: z.string(), canonical: z.boolean(), depends_on: z.array(z.string()) })),
       events: z.record(z.string(), z.string()),
       title_field: z.string(),
-      truncated: z.boolean(),
+      ...PageFieldsZ,
     },
     annotations: READ_ONLY,
-    run: async () => {
+    run: async (a) => {
       const s = host.schema();
       const d = (x?: string) => (x ? clip(x, 300).text : null);
       const types = s.entity_types.map((t) => ({
@@ -46,21 +46,29 @@ export function worldTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
         type: ev.type ?? 'event', session_field: ev.session_field ?? 'session', date_field: ev.date_field ?? 'date_in_world',
         participants_field: ev.participants_field ?? 'participants', location_field: ev.location_field ?? 'location',
       };
-      const build = (t: typeof types, r: typeof rels, truncated: boolean) => ({ entity_types: t, relationship_types: r, layers, events, title_field: s.title_field, truncated });
-      let data = build(types, rels, false);
-      // A schema too large for the budget loses detail step by step, then whole entries (flagged).
-      if (jsonSize(data) > max) {
-        const lean = types.map((t) => ({ ...t, description: null, properties: t.properties.map((p) => ({ ...p, values: null, description: null })) }));
-        const leanRels = rels.map((r) => ({ ...r, description: null }));
-        data = build(lean, leanRels, true);
-        if (jsonSize(data) > max) {
-          const bare = lean.map((t) => ({ ...t, folder: null, properties: [], relationship_fields: [] }));
-          const nr = fitCount(leanRels, Math.floor(max / 2), (x) => build([], x, true));
-          const nt = fitCount(bare, max, (x) => build(x, leanRels.slice(0, nr), true));
-          data = build(bare.slice(0, nt), leanRels.slice(0, nr), true);
-        }
-      }
-      return { summary: `${types.length} entity type(s), ${rels.length} relationship type(s), ${layers.length} layer(s).${data.truncated ? ' Details cut to fit the output budget.' : ''}`, data };
+      // one sequence of entries, entity types then relationship types, cut into pages that fit the budget
+      type Entry = { t: (typeof types)[number] } | { r: (typeof rels)[number] };
+      // an entity type too large for a page on its own loses its descriptions and enum values, and at the
+      // last its property list (said in the summary; get_entity of a note of that type shows its values)
+      const room = max - jsonSize({ layers, events, title_field: s.title_field, total: 0, offset: 0, next_cursor: 'x'.repeat(120), truncated: true }) - 80;
+      let leaned = 0;
+      const fit = (t: (typeof types)[number]) => {
+        if (jsonSize(t) <= room) return t;
+        leaned++;
+        const lean = { ...t, description: null, properties: t.properties.map((p) => ({ ...p, values: null, description: null })) };
+        return jsonSize(lean) <= room ? lean : { ...lean, properties: lean.properties.slice(0, fitCount(lean.properties, room, (x) => ({ ...lean, properties: x }))) };
+      };
+      const all: Entry[] = [...types.map((t) => ({ t: fit(t) })), ...rels.map((r) => ({ r }))];
+      const build = (items: Entry[]) => ({
+        entity_types: items.flatMap((x) => ('t' in x ? [x.t] : [])), relationship_types: items.flatMap((x) => ('r' in x ? [x.r] : [])),
+        layers, events, title_field: s.title_field,
+      });
+      const pg = paginate({ tool: 'get_schema', args: a, all, maxChars: max, wrap: (x) => ({ ...build(x.items), ...x, items: undefined }) });
+      const data = { ...build(pg.items), total: pg.total, offset: pg.offset, next_cursor: pg.next_cursor, truncated: pg.truncated };
+      return {
+        summary: `${types.length} entity type(s), ${rels.length} relationship type(s), ${layers.length} layer(s).${leaned ? ` ${leaned} type(s) shown without details to fit.` : ''}${pg.truncated ? ` Showing entries ${pg.offset + 1}–${pg.offset + pg.items.length} of ${pg.total}; pass next_cursor for more.` : ''}`,
+        data,
+      };
     },
   });
 

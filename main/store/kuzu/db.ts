@@ -16,21 +16,8 @@ import type { Connection, Database, KuzuValue, PreparedStatement, QueryResult } 
 export type Row = Record<string, KuzuValue>;
 export type Params = Record<string, KuzuValue>;
 
-/** Serial promise chain: each task starts after the previous one settled. */
-export class SerialQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-
-  run<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(task, task);
-    this.tail = next.catch(() => undefined);
-    return next;
-  }
-
-  /** resolves once everything queued so far has settled */
-  drain(): Promise<void> {
-    return this.tail.then(() => undefined);
-  }
-}
+/** Serial promise chain: the one task queue (main/domain/queue.ts). */
+export { TaskQueue as SerialQueue } from '../../domain/queue.js';
 
 /** "No limit": the binding refuses 0, which is what Kùzu itself reads as no timeout. */
 const NO_TIMEOUT_MS = 2 ** 31;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Traversal } from '../../../shared/types.js';
 import { prng } from '../../../shared/prng.js';
-import type { Direction } from '../../core/api.js';
+import type { Direction } from '../../domain/types.js';
 import { createKuzuStore } from '../kuzu-store.js';
 import { edge, ent, testSchema } from '../test-helpers.js';
 import { type OpenedDb, closeDatabase, openDatabase } from './db.js';

@@ -1,14 +1,11 @@
 /**
  * The `timeline-*` group (shared/contract-timeline.ts) over the session's one
- * TimelineService (session.timeline()). Reads are synchronous lookups in the
- * engine's memoised index; "new event here" goes through the session's Editor
- * (origin 'app', so it enters the undo history).
+ * TimelineService (session.current().timeline). Reads are synchronous lookups in the
+ * engine's memoised index; "new event here" is the core's recordEvent (origin
+ * 'app': one undo step; unknown participants become placeholders).
  */
 import type { timelineHandlers, TimelineGraphAt, TimelineEventView } from '../../../shared/contract-timeline.js';
-import { CoreError } from '../../domain/errors.js';
-import type { CoreHost } from '../../core/index.js';
-import type { Provenance, TimelineEvent } from '../../timeline/index.js';
-import type { CoreSession } from '../session.js';
+import type { CoreHost, CoreSession, Provenance, TimelineEvent } from '../../core/index.js';
 import type { Group } from './vault.js';
 
 const APP = { origin: 'app' as const };
@@ -37,7 +34,7 @@ function withTags(core: CoreHost, e: TimelineEvent): TimelineEventView {
 
 /** The canvas overlay for (layer, session): only what deviates from the base graph. */
 export function overlayAt(session: CoreSession, layer: string, at: number | null): TimelineGraphAt {
-  const tl = session.timeline();
+  const tl = session.current().timeline;
   const frame = tl.frame(layer, at);
   const graph = tl.graphAt(layer, at); // memoised: frame() computed it already
   const entities: TimelineGraphAt['entities'] = {};
@@ -76,7 +73,7 @@ export function overlayAt(session: CoreSession, layer: string, at: number | null
 
 export function timelineGroup(session: CoreSession): Group<typeof timelineHandlers> {
   const core = () => session.current();
-  const tl = () => session.timeline();
+  const tl = () => session.current().timeline;
   return {
     'timeline-sessions': async ({ layer }) => {
       const c = core();
@@ -101,41 +98,12 @@ export function timelineGroup(session: CoreSession): Group<typeof timelineHandle
     'timeline-state': async ({ nameOrId, layer, session: at }) => tl().stateAt(nameOrId, layer, at ?? null),
     'timeline-diff': async ({ layer, from, to }) => tl().diff(layer, from, to),
     'timeline-create-event': async ({ layer, session: at, title, date, participants, location, consequences }) => {
-      const c = core();
-      const cfg = c.engine.model.config();
-      const def = cfg.layers.find((l) => l.name === layer);
-      if (!def) throw new CoreError('unknown-layer', `unknown layer '${layer}' (layers: ${cfg.layers.map((l) => l.name).join(', ')})`, { layer });
-      const schema = c.engine.model.schema();
-      const ev = schema.events ?? {};
-      const type = ev.type ?? 'event';
-      const props: Record<string, unknown> = { [ev.session_field ?? 'session']: at };
-      if (date) props[ev.date_field ?? 'date_in_world'] = date;
-      if (consequences?.length) props.consequences = consequences;
-      const ed = session.editor();
-      const made = await ed.createEntity(type, title, { ...APP, layer, properties: props });
-      const changed = [...made.changed];
-      let event = made.event;
-      // participants and location are relationship fields: the editor writes them as links
-      const links: Array<[string, string]> = [];
-      const typeDef = schema.entity_types.find((t) => t.name === type);
-      const relOf = (field: string) => typeDef?.field_mappings.find((m) => m.field === field)?.relationship;
-      const pRel = relOf(ev.participants_field ?? 'participants');
-      const lRel = relOf(ev.location_field ?? 'location');
-      for (const p of participants ?? []) {
-        if (!pRel) throw new CoreError('invalid', `event type ${type} maps no relationship for participants`, { field: 'participants' });
-        links.push([pRel, p]);
-      }
-      if (location) {
-        if (!lRel) throw new CoreError('invalid', `event type ${type} maps no relationship for location`, { field: 'location' });
-        links.push([lRel, location]);
-      }
-      for (const [rel, name] of links) {
-        const target = c.engine.model.resolve(name, layer);
-        const res = await ed.addRelationship(made.id || made.path, rel, target?.id ?? name, { ...APP, ...(target ? {} : { placeholder: true }) });
-        changed.push(...res.changed);
-        event = res.event;
-      }
-      return { id: made.id, path: made.path, changed, event };
+      const r = await core().recordEvent({
+        layer, session: at, title, placeholders: true,
+        ...(date ? { date } : {}), ...(participants ? { participants } : {}), ...(location ? { location } : {}),
+        ...(consequences ? { consequences: consequences as Array<Record<string, unknown>> } : {}),
+      }, APP);
+      return { id: r.id, path: r.path, changed: r.changed, event: r.event };
     },
   };
 }

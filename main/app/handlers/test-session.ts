@@ -9,7 +9,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openCore } from '../../core/index.js';
-import { CoreSession } from '../session.js';
+import { CoreSession } from '../../core/index.js';
 import { createHandlers } from './index.js';
 import { dispatch } from '../../../shared/rpc.js';
 import type { Channel, Req, Res } from '../../../shared/contract.js';

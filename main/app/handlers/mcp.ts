@@ -5,7 +5,7 @@
  */
 import type { mcpHandlers } from '../../../shared/contract-mcp.js';
 import { claudeDesktopConfigPath, connectClaudeDesktop, entryName, lorecraftMcpCommand, mcpSnippets } from '../../core/index.js';
-import type { CoreSession } from '../session.js';
+import type { CoreSession } from '../../core/index.js';
 import type { Group } from './vault.js';
 
 /** The config file to write: $LORECRAFT_CLAUDE_CONFIG when set, else the OS default. */

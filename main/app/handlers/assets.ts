@@ -1,5 +1,5 @@
 import type { assetHandlers } from '../../../shared/contract-assets.js';
-import type { CoreSession } from '../session.js';
+import type { CoreSession } from '../../core/index.js';
 import type { Group } from './vault.js';
 
 /** Where the calling shell serves vault images: the web server's route or Electron's protocol (main/electron/asset-protocol.ts). */

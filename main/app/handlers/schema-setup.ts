@@ -4,7 +4,7 @@
  * fingerprint rebuilds the graph and the `vault-opened` push re-types the UI.
  */
 import type { schemaSetupHandlers } from '../../../shared/contract-schema-setup.js';
-import type { CoreSession } from '../session.js';
+import type { CoreSession } from '../../core/index.js';
 import type { Group } from './vault.js';
 
 export function schemaSetupGroup(session: CoreSession): Group<typeof schemaSetupHandlers> {

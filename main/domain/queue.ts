@@ -1,4 +1,8 @@
-/** A promise chain: tasks run one at a time, in order; a failure does not block the next task. */
+/**
+ * The one task queue of main/ (the sync engine, the editor, the vault session, the canvas file, the
+ * Kùzu connection): a promise chain where tasks run one at a time, in order, and a failure does not
+ * block the next task.
+ */
 export class TaskQueue {
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;

@@ -1,7 +1,7 @@
 import type {
   entityHandlers, graphHandlers, problemsHandlers, searchHandlers,
 } from '../../../shared/contract.js';
-import type { CoreSession } from '../session.js';
+import type { CoreSession } from '../../core/index.js';
 import type { Group } from './vault.js';
 
 export function entityGroup(session: CoreSession): Group<typeof entityHandlers> {

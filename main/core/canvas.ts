@@ -1,16 +1,15 @@
 /**
  * The `canvas-*` group (shared/contract-canvas.ts): pinned node positions in
- * `<vault>/.lorecraft/canvas.json`. Read-merge-write runs in one queue per
- * session so two quick drags never lose each other's pins; the file is
+ * `<vault>/.lorecraft/canvas.json`. Read-merge-write runs in the core's queue
+ * for the file so two quick drags never lose each other's pins; the file is
  * replaced atomically (temp file + rename). An unreadable file is reported
  * (file named) and treated as empty; it is overwritten only by the next pin.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CanvasFileZ, type Positions, type canvasHandlers } from '../../../shared/contract-canvas.js';
-import { atomicWrite } from '../../edit/safe-fs.js';
-import type { CoreSession } from '../session.js';
-import type { Group } from './vault.js';
+import { CanvasFileZ, type Positions } from '../../shared/contract-canvas.js';
+import { atomicWrite } from '../edit/safe-fs.js';
+import type { TaskQueue } from '../domain/queue.js';
 
 export const CANVAS_FILE = '.lorecraft/canvas.json';
 
@@ -44,25 +43,14 @@ export async function writePositions(vaultDir: string, positions: Positions): Pr
   await atomicWrite(vaultDir, CANVAS_FILE, `${JSON.stringify({ version: 1, positions: sorted }, null, 1)}\n`);
 }
 
-/** One write queue per session (however many handler tables are built over it). */
-const queues = new WeakMap<CoreSession, Promise<unknown>>();
-
-export function canvasGroup(session: CoreSession): Group<typeof canvasHandlers> {
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = (queues.get(session) ?? Promise.resolve()).then(fn, fn);
-    queues.set(session, run.catch(() => undefined));
-    return run;
-  };
-  return {
-    'canvas-positions-get': async () => readPositions(session.current().vaultDir),
-    'canvas-positions-set': async ({ positions, replace }) => serial(async () => {
-      const dir = session.current().vaultDir;
-      const next: Positions = replace ? {} : { ...(await readPositions(dir)).positions };
-      for (const [id, p] of Object.entries(positions)) {
-        if (p) next[id] = p; else delete next[id];
-      }
-      await writePositions(dir, next);
-      return { count: Object.keys(next).length };
-    }),
-  };
+/** Pin (or, with a null position, unpin) nodes; `replace` drops every other pin. Runs in `queue`. */
+export function setPositions(vaultDir: string, queue: TaskQueue, positions: Record<string, { x: number; y: number } | null | undefined>, replace = false): Promise<{ count: number }> {
+  return queue.run(async () => {
+    const next: Positions = replace ? {} : { ...(await readPositions(vaultDir)).positions };
+    for (const [id, p] of Object.entries(positions)) {
+      if (p) next[id] = p; else delete next[id];
+    }
+    await writePositions(vaultDir, next);
+    return { count: Object.keys(next).length };
+  });
 }

@@ -4,7 +4,7 @@
  * a new group adds its file and one spread below (the `Handlers` type insists).
  */
 import type { Handlers } from '../../../shared/contract.js';
-import type { CoreSession } from '../session.js';
+import type { CoreSession } from '../../core/index.js';
 import { appGroup, vaultGroup, schemaGroup } from './vault.js';
 import { entityGroup, searchGroup, graphGroup, problemsGroup } from './entity.js';
 import { editGroup } from './edit.js';

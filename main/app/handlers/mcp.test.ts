@@ -6,7 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import type { CoreSession } from '../session.js';
+import type { CoreSession } from '../../core/index.js';
 import { sampleSession } from './test-session.js';
 import { claudeConfigTarget } from './mcp.js';
 

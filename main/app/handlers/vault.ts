@@ -1,5 +1,5 @@
 import type { Handlers, appHandlers, schemaHandlers, vaultHandlers } from '../../../shared/contract.js';
-import type { CoreSession } from '../session.js';
+import type { CoreSession } from '../../core/index.js';
 
 /** The handlers of one contract group. */
 export type Group<G> = Pick<Handlers, keyof G & keyof Handlers>;
