@@ -60,6 +60,7 @@ export const SearchHitZ = z.object({
   score: z.number(),
   snippet: z.string(),
   matched: z.enum(['name', 'alias', 'tag', 'body']),
+  alias: z.string().optional(),
 }) satisfies z.ZodType<SearchHit>;
 
 const TraversalStepZ = z.object({
