@@ -8,6 +8,7 @@ import { useApp } from './store/index.js';
 import { EditorRoot } from './features/editor/EditorRoot.js';
 import { ConnectClaudeButton, ConnectDialog } from './features/mcp/ConnectDialog.js';
 import { SchemaSetupPanel } from './features/schema-setup/SchemaSetupPanel.js';
+import { TrashButton, TrashDialogs } from './features/trash/TrashDialogs.js';
 
 export function App() {
   const project = useApp((s) => s.vault?.project);
@@ -19,6 +20,7 @@ export function App() {
         <span className="project" data-testid="project-name">{project ?? '…'}</span>
         <span className="spacer" />
         <span className="hint">{total} notes · Ctrl+K search</span>
+        <TrashButton />
         <ConnectClaudeButton />
       </header>
       <main className="body">
@@ -32,6 +34,7 @@ export function App() {
       <EditorRoot />
       <ConnectDialog />
       <SchemaSetupPanel />
+      <TrashDialogs />
     </div>
   );
 }

@@ -16,6 +16,7 @@ export function EntityPanel() {
   const entity = useApp((s) => s.entity);
   const missing = useApp((s) => s.missing);
   const select = useApp((s) => s.select);
+  const askDelete = useApp((s) => s.askDelete);
 
   if (!entity) {
     return (
@@ -35,6 +36,9 @@ export function EntityPanel() {
           <span className="layer">{entity.layer}</span>
           {entity.placeholder && <span className="warn">placeholder: no note yet</span>}
           <EditButton entityId={entity.id} disabled={entity.placeholder} />
+          {!entity.placeholder && (
+            <button type="button" className="delete-entity" data-testid="entity-delete" title="move the note to the trash" onClick={() => void askDelete(entity.id)}>Delete…</button>
+          )}
         </div>
         {entity.aliases.length > 0 && <div className="aliases">aka {entity.aliases.join(', ')}</div>}
         {entity.path && <div className="path" data-testid="entity-path" title="source file">{entity.path}</div>}
