@@ -70,3 +70,62 @@ test('the Delete key on the selected node asks first; Cancel keeps the file', as
   await expect(dlg).toHaveCount(0);
   expect(existsSync(vault.path(TOBIN))).toBe(true);
 });
+
+test('an event created in the UI with a "killed" consequence: the NPC is dead at that session and alive before', async ({ app, page, vault }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const bar = page.getByTestId('timeline-bar');
+  const tick = (n: number) => bar.locator(`[data-testid="timeline-tick"][data-session="${n}"]`);
+  await tick(3).click();
+  await page.getByTestId('timeline-new-event').click();
+  const form = page.getByTestId('timeline-event-form');
+  await expect(form.getByTestId('timeline-event-layer')).toHaveValue('campaign');
+  await form.getByTestId('timeline-event-title').fill('The Fall of Brother Aldous');
+  // completion from the name index: typing a prefix offers the entity
+  await form.getByTestId('timeline-event-participants').fill('Brother Al');
+  await expect(form.locator('datalist option[value="Brother Aldous"]').first()).toBeAttached();
+  await form.getByTestId('timeline-event-participants').fill('Brother Aldous');
+  await form.getByTestId('timeline-event-participants').press('Enter');
+  await expect(form.getByTestId('timeline-event-participant')).toHaveText(['Brother Aldous×']);
+  await form.getByTestId('timeline-event-location').fill('Millbrook');
+  await form.getByTestId('consequence-add').click();
+  await form.getByTestId('consequence-entity').fill('Brother Aldous');
+  await expect(form.getByTestId('consequence-kind')).toHaveValue('killed');
+  await form.screenshot({ path: 'docs/screenshots/new-event-form.png' });
+  await form.getByTestId('timeline-event-create').click();
+
+  const rel = 'campaign/sessions/The Fall of Brother Aldous.md';
+  await expect.poll(() => vault.read(rel).catch(() => ''), { timeout: 15_000 }).toMatch(/^location: .*Millbrook/m);
+  const text = await vault.read(rel);
+  expect(text).toMatch(/^session: 3$/m);
+  expect(text).toMatch(/entity: Brother Aldous/);
+  expect(text).toMatch(/property: status/);
+  expect(text).toMatch(/value: dead/);
+  // the panel reads the consequence as a sentence with a link
+  await expect(app.panel.getByTestId('entity-name')).toHaveText('The Fall of Brother Aldous');
+  await expect(app.panel.getByTestId('consequence')).toHaveText(['Brother Aldous is killed (status: dead)']);
+  await app.panel.screenshot({ path: 'docs/screenshots/consequences-panel.png' });
+  await app.panel.getByTestId('consequence').getByRole('link', { name: 'Brother Aldous' }).click();
+  await expect(app.panel.getByTestId('entity-name')).toHaveText('Brother Aldous');
+  const state = page.getByTestId('timeline-state');
+  await expect(state).toHaveAttribute('data-session', '3');
+  await expect(state).toHaveAttribute('data-status', 'dead');
+  await tick(2).click();
+  await expect(state).toHaveAttribute('data-session', '2');
+  await expect(state).toHaveAttribute('data-status', 'alive');
+});
+
+test('the consequences in the panel are editable: a destroyed row added is written to the note', async ({ app, page, vault }) => {
+  await app.search('The Death of Captain Varo');
+  await page.getByTestId('search-hit').first().click();
+  await expect(app.panel.getByTestId('consequence').first()).toContainText('Captain Varo');
+  const before = await app.panel.getByTestId('consequence').count();
+  await app.panel.getByTestId('consequences-edit').click();
+  await app.panel.getByTestId('consequence-add').click();
+  await app.panel.getByTestId('consequence-entity').last().fill('Millbrook');
+  await app.panel.getByTestId('consequence-kind').last().selectOption('destroyed');
+  await app.panel.getByTestId('consequences-save').click();
+  await expect(app.panel.getByTestId('consequence')).toHaveCount(before + 1);
+  await expect(app.panel.getByTestId('consequence').last()).toHaveText('Millbrook is destroyed');
+  const path = (await app.panel.getByTestId('entity-path').textContent())!;
+  expect(await vault.read(path)).toMatch(/entity: Millbrook[\s\S]*destroyed: true|destroyed: true[\s\S]*entity: Millbrook/);
+});

@@ -145,6 +145,8 @@ export const SchemaViewZ = z.object({
     symmetric: z.boolean(),
   })),
   eventType: z.string(),
+  /** the properties whose dead value means dead (schema.events.status_fields or the timeline's defaults) */
+  statusFields: z.array(z.string()).optional(),
 });
 export type SchemaView = z.infer<typeof SchemaViewZ>;
 

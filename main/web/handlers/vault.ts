@@ -1,4 +1,5 @@
 import type { Handlers, appHandlers, schemaHandlers, vaultHandlers } from '../../../shared/contract.js';
+import { DEFAULT_STATUS_FIELDS } from '../../timeline/compile.js';
 import type { CoreSession } from '../session.js';
 
 /** The handlers of one contract group. */
@@ -27,6 +28,7 @@ export function schemaGroup(session: CoreSession): Group<typeof schemaHandlers> 
           name: r.name, symmetric: r.symmetric, ...(r.inverse ? { inverse: r.inverse } : {}),
         })),
         eventType: schema.events?.type ?? 'event',
+        statusFields: schema.events?.status_fields ?? [...DEFAULT_STATUS_FIELDS],
       };
     },
   };

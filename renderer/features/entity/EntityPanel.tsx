@@ -3,6 +3,7 @@ import { useApp } from '../../store/index.js';
 import { RenderedProse } from './RenderedProse.js';
 import { groupRelations } from './relations.js';
 import { TimelineState } from '../timeline/TimelineState.js';
+import { ConsequencesPanel } from '../timeline/ConsequencesPanel.js';
 import { EditButton } from '../editor/EditorRoot.js';
 
 function formatValue(v: PropertyValue | unknown): string {
@@ -26,7 +27,9 @@ export function EntityPanel() {
     );
   }
 
-  const props = Object.entries(entity.properties);
+  // an event's consequences read as sentences below the table (ConsequencesPanel), not as JSON in it
+  const cons = Array.isArray(entity.properties.consequences) ? entity.properties.consequences : null;
+  const props = Object.entries(entity.properties).filter(([k]) => !(k === 'consequences' && cons));
   return (
     <section className="panel" data-testid="entity-panel" data-entity-id={entity.id}>
       <header>
@@ -54,6 +57,8 @@ export function EntityPanel() {
           </tbody>
         </table>
       )}
+
+      {cons && <ConsequencesPanel key={entity.id + (entity.hash ?? '')} entityId={entity.id} value={cons} />}
 
       <TimelineState />
 

@@ -154,7 +154,7 @@ export function TimelineBar() {
         </div>
       </div>
       {formOpen && current && !current.before && layer && (
-        <NewEventForm layer={layer} session={current.session} onDone={() => setFormOpen(false)} />
+        <NewEventForm layer={layer} layers={layers} session={current.session} onDone={() => setFormOpen(false)} />
       )}
     </section>
   );
