@@ -129,3 +129,40 @@ test('the consequences in the panel are editable: a destroyed row added is writt
   const path = (await app.panel.getByTestId('entity-path').textContent())!;
   expect(await vault.read(path)).toMatch(/entity: Millbrook[\s\S]*destroyed: true|destroyed: true[\s\S]*entity: Millbrook/);
 });
+
+test('at 20 sessions no two axis labels overlap; "as written" is distinct; the layer and session survive a reload', async ({ app, page, vault }) => {
+  // the sample campaign has 8 sessions: add events up to session 20, as a GM's later play would
+  const { writeFile } = await import('node:fs/promises');
+  for (let n = 9; n <= 20; n++) {
+    await writeFile(vault.path(`campaign/sessions/Later ${n}.md`),
+      `---\ntitle: Later ${n}\ntype: event\nsession: ${n}\ndate_in_world: Year 847, day ${n * 3}\n---\nSession ${n}.\n`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  const bar = page.getByTestId('timeline-bar');
+  await expect(bar.locator('[data-testid="timeline-tick"][data-session="20"]')).toHaveCount(1, { timeout: 15_000 });
+  await expect(bar).toHaveAttribute('data-mode', 'as-written');
+  await expect(page.getByTestId('timeline-current')).toContainText('As written');
+  const labels = async () => page.evaluate(() => [...document.querySelectorAll('[data-testid="timeline-tick"] b, [data-testid="timeline-tick"] small')]
+    .filter((e) => getComputedStyle(e).visibility !== 'hidden')
+    .map((e) => { const r = e.getBoundingClientRect(); return { text: e.textContent ?? '', l: r.left, r: r.right, t: r.top, b: r.bottom }; }));
+  const overlaps = (ls: Awaited<ReturnType<typeof labels>>) => ls.flatMap((a, i) => ls.slice(i + 1)
+    .filter((b) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b).map((b) => `${a.text} / ${b.text}`));
+  const shown = await labels();
+  expect(shown.length).toBeGreaterThan(10);
+  expect(overlaps(shown)).toEqual([]);
+  await bar.screenshot({ path: 'docs/screenshots/timeline-20-sessions.png' });
+  // narrower: still none overlap (more are thinned)
+  await page.setViewportSize({ width: 900, height: 800 });
+  await expect.poll(async () => overlaps(await labels())).toEqual([]);
+
+  // choose a session, reload: the same layer and session
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await bar.locator('[data-testid="timeline-tick"][data-session="4"]').click();
+  await expect(bar).toHaveAttribute('data-mode', 'session');
+  await expect(bar).toHaveAttribute('data-session', '4');
+  await page.reload();
+  await expect(page.getByTestId('timeline-bar')).toHaveAttribute('data-session', '4', { timeout: 15_000 });
+  await expect(page.getByTestId('timeline-layer')).toHaveValue('campaign');
+  void app;
+});
