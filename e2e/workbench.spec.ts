@@ -166,3 +166,54 @@ test('at 20 sessions no two axis labels overlap; "as written" is distinct; the l
   await expect(page.getByTestId('timeline-layer')).toHaveValue('campaign');
   void app;
 });
+
+/** Hover a node, press the connect handle, drag onto another node, release (as e2e/canvas.spec.ts does). */
+async function dragEdge(page: import('@playwright/test').Page, fromName: string, toName: string): Promise<void> {
+  await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined)).toBe(true);
+  const box = (await page.getByTestId('canvas').boundingBox())!;
+  const at = async (pick: string, byLabel: boolean) => {
+    const p = await page.evaluate(([n, label]) => {
+      const cy = window.__lorecraftCanvas!.cy;
+      const node = label ? cy.nodes().filter((x) => x.data('label') === n)[0] : cy.getElementById(n);
+      if (!node || node.empty()) throw new Error(`no node ${n}`);
+      return node.renderedPosition();
+    }, [pick, byLabel] as const);
+    return { x: box.x + p.x, y: box.y + p.y };
+  };
+  const a = await at(fromName, true);
+  await page.mouse.move(a.x - 30, a.y - 30);
+  await page.mouse.move(a.x, a.y, { steps: 4 });
+  await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas!.controller.handleVisible)).toBe(true);
+  const h = await at('__eh_handle__', false);
+  await page.mouse.move(h.x, h.y, { steps: 3 });
+  await page.mouse.down();
+  const b = await at(toName, true);
+  await page.mouse.move((h.x + b.x) / 2, (h.y + b.y) / 2, { steps: 8 });
+  await page.mouse.move(b.x, b.y, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByTestId('connect-menu')).toBeVisible();
+}
+
+test('a setting -> campaign drop is refused with its reason; a single-valued field asks before replacing, and the toast says what was written', async ({ app, page, vault }) => {
+  const before = await vault.read(TOBIN);
+  await dragEdge(page, 'Tobin Reed', 'New Millbrook');
+  const menu = page.getByTestId('connect-menu');
+  const located = menu.locator('[data-testid="connect-option"][data-relationship="LOCATED_IN"]');
+  await expect(located).toBeDisabled();
+  await expect(located.getByTestId('connect-refused')).toContainText('Tobin Reed is in the setting layer, which cannot see New Millbrook (campaign layer)');
+  await menu.getByRole('button', { name: 'Cancel' }).click();
+  expect(await vault.read(TOBIN)).toBe(before);
+
+  // setting -> setting: allowed; his location holds Millbrook, so it asks first
+  await dragEdge(page, 'Tobin Reed', 'Oldmere');
+  await menu.locator('[data-testid="connect-option"][data-relationship="LOCATED_IN"]').click();
+  await expect(menu.getByTestId('connect-replace')).toContainText('now [[Millbrook]]. Replace it?');
+  await menu.getByTestId('connect-replace').getByRole('button', { name: 'Cancel' }).click();
+  await expect(menu.getByTestId('connect-replace')).toHaveCount(0);
+  expect(await vault.read(TOBIN)).toBe(before);
+  await menu.locator('[data-testid="connect-option"][data-relationship="LOCATED_IN"]').click();
+  await menu.getByTestId('connect-replace-confirm').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'wrote location: "[[Oldmere]]" in setting/npcs/Tobin Reed.md' })).toHaveCount(1);
+  await expect.poll(() => vault.read(TOBIN)).toMatch(/^location: "\[\[Oldmere\]\]"$/m);
+  void app;
+});

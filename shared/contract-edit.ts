@@ -37,6 +37,10 @@ export const AllowedRelZ = z.object({
   /** the frontmatter field written, and on which end's note */
   field: z.string(),
   on: z.enum(['from', 'to']),
+  /** why edit-link would refuse it (the note's layer cannot see the other end); absent when it can be written */
+  refused: z.string().optional(),
+  /** the field is single-valued and holds this now: writing replaces it (the UI asks first) */
+  replaces: z.string().optional(),
 });
 export type AllowedRel = z.infer<typeof AllowedRelZ>;
 

@@ -88,6 +88,24 @@ describe('edit-* handlers', () => {
     expect(await read(ALDOUS)).toBe(before);
   });
 
+  it('a link the holder layer cannot see is refused with the reason; a scalar already set says what it replaces', async () => {
+    const tobin = (await call('edit-form', { nameOrId: 'Tobin Reed' })).entity.id;
+    const nm = (await call('edit-form', { nameOrId: 'New Millbrook' })).entity.id;
+    const opts = await call('edit-allowed-relationships', { fromId: tobin, toId: nm });
+    const located = opts.find((o) => o.field === 'location' && o.on === 'from');
+    expect(located?.refused).toMatch(/Tobin Reed is in the setting layer, which cannot see New Millbrook \(campaign layer\)/);
+    const before = await read(TOBIN);
+    const err = await refusal('edit-link', { from: located!.from, rel: located!.rel, to: located!.to });
+    expect(err).toMatchObject({ code: 'invalid' });
+    expect(err.message).toMatch(/cannot see New Millbrook/);
+    expect(await read(TOBIN)).toBe(before);
+    // setting -> setting: allowed, and the single-valued location says what it would replace
+    const oldmere = (await call('edit-form', { nameOrId: 'Oldmere' })).entity.id;
+    const o2 = (await call('edit-allowed-relationships', { fromId: tobin, toId: oldmere })).find((o) => o.field === 'location' && o.on === 'from');
+    expect(o2?.refused).toBeUndefined();
+    expect(o2?.replaces).toBe('[[Millbrook]]');
+  });
+
   it('edit-link with placeholder writes a name with no note; edit-unlink removes it again', async () => {
     const before = await read(ALDOUS);
     await call('edit-link', { from: 'Brother Aldous', rel: 'KNOWS', to: 'Nobody Yet', placeholder: true });

@@ -10,6 +10,7 @@ import { CoreError } from '../../domain/errors.js';
 import type { CoreHost } from '../../core/index.js';
 import { getBody, readFrontmatter } from '../../edit/frontmatter.js';
 import { readVaultFile } from '../../edit/safe-fs.js';
+import { layerRefusal } from '../../edit/rules.js';
 import type { CoreSession } from '../session.js';
 import type { Group } from './vault.js';
 
@@ -24,6 +25,12 @@ function mustResolve(core: CoreHost, nameOrId: string): EntityRecord {
 /** Resolve to an id when possible, so the Editor acts on exactly the entity the UI showed. */
 function ref(core: CoreHost, nameOrId: string): string {
   return core.resolveEntity(nameOrId)?.id ?? nameOrId;
+}
+
+/** Does a frontmatter value (a name or a [[link]]) name this entity, as seen from `layer`? */
+function sameEntity(core: CoreHost, value: string, layer: string, id: string): boolean {
+  const name = value.trim().replace(/^\[\[([^\]|#]*).*$/, '$1').trim();
+  return core.engine.model.resolve(name, layer)?.id === id;
 }
 
 export function editGroup(session: CoreSession): Group<typeof editHandlers> {
@@ -72,7 +79,7 @@ export function editGroup(session: CoreSession): Group<typeof editHandlers> {
       const a = mustResolve(c, fromId);
       const b = mustResolve(c, toId);
       const ix = c.index;
-      const out: Array<{ label: string; from: string; rel: string; to: string; relationship: string; field: string; on: 'from' | 'to' }> = [];
+      const out: Array<{ label: string; from: string; rel: string; to: string; relationship: string; field: string; on: 'from' | 'to'; refused?: string; replaces?: string }> = [];
       const seen = new Set<string>();
       for (const r of ix.allowedRelationships(a.type, b.type)) {
         let item: (typeof out)[number];
@@ -90,7 +97,13 @@ export function editGroup(session: CoreSession): Group<typeof editHandlers> {
         const symKey = ix.isSymmetric(item.rel) ? `${item.to}|${ix.canonicalName(item.rel)}|${item.from}|${item.field}` : key;
         if (seen.has(key) || seen.has(symKey)) continue;
         seen.add(key);
-        out.push(item);
+        const [holder, other] = item.on === 'from' ? [a, b] : [b, a];
+        const refused = layerRefusal(c.engine.model.config(), holder, other);
+        const scalar = ix.mappings(holder.type).find((m) => m.field === item.field)?.cardinality === 'scalar';
+        const cur = holder.path ? c.engine.model.note(holder.path)?.frontmatter[item.field] : undefined;
+        const replaces = scalar && cur !== undefined && cur !== null && cur !== '' && typeof cur !== 'object' && !sameEntity(c, String(cur), holder.layer, other.id)
+          ? String(cur) : undefined;
+        out.push({ ...item, ...(refused ? { refused } : {}), ...(replaces !== undefined ? { replaces } : {}) });
       }
       return out;
     },
