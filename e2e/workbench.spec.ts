@@ -217,3 +217,50 @@ test('a setting -> campaign drop is refused with its reason; a single-valued fie
   await expect.poll(() => vault.read(TOBIN)).toMatch(/^location: "\[\[Oldmere\]\]"$/m);
   void app;
 });
+
+test('small things: broken YAML shows its error with the line; an outside delete names the note; the layer badge is whole', async ({ app, page, vault }) => {
+  const { writeFile, rm } = await import('node:fs/promises');
+  await writeFile(vault.path('setting/lore/Broken Note.md'), '---\ntype: lore\ntags: [a, b\n---\nText.\n');
+  await expect(page.getByTestId('status-problems')).toHaveText(/^[1-9]\d* problems?$/, { timeout: 15_000 });
+  await app.open('Broken Note');
+  const err = app.panel.getByTestId('entity-yaml-error');
+  await expect(err).toContainText('could not be read');
+  await expect(err.locator('.yaml-line')).toContainText(/line \d+/);
+
+  await app.open("Marrow's Chart");
+  await rm(vault.path("setting/items/Marrow's Chart.md"));
+  await expect(app.panel.getByTestId('entity-gone')).toHaveText("“Marrow's Chart” is gone: its note was deleted or renamed outside Lorecraft.", { timeout: 15_000 });
+  await expect(app.panel).not.toContainText("setting/marrow's chart");
+
+  // the campaign badge of a list item is drawn whole, inside its row
+  const item = page.getByTestId('entity-item').filter({ has: page.locator('.layer') }).first();
+  await item.scrollIntoViewIfNeeded();
+  const [row, badge] = [(await item.boundingBox())!, (await item.locator('.layer').boundingBox())!];
+  expect(badge.x + badge.width).toBeLessThanOrEqual(row.x + row.width);
+  expect(await item.locator('.layer').evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+});
+
+test('wide window: the editor opens beside the canvas, not over it; the Problems panel is resizable', async ({ app, page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await app.open('Tobin Reed');
+  await app.panel.getByTestId('edit-entity').click();
+  const drawer = page.getByTestId('entity-editor');
+  await expect(drawer).toBeVisible();
+  await expect.poll(async () => {
+    const [c, d] = [(await page.getByTestId('canvas').boundingBox())!, (await drawer.boundingBox())!];
+    return c.x + c.width <= d.x + 1;
+  }).toBe(true);
+  const panel = (await app.panel.boundingBox())!;
+  const d = (await drawer.boundingBox())!;
+  expect(d.x + d.width).toBeLessThanOrEqual(panel.x + 1);
+
+  await page.getByTestId('problems-toggle').click();
+  const problems = page.getByTestId('problems-panel');
+  const h0 = (await problems.boundingBox())!.height;
+  const handle = (await page.getByTestId('problems-resize').boundingBox())!;
+  await page.mouse.move(handle.x + 200, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + 200, handle.y - 120, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(async () => (await problems.boundingBox())!.height).toBeGreaterThan(h0 + 100);
+});

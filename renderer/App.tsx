@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Canvas } from './features/canvas/Canvas.js';
 import { EntityPanel } from './features/entity/EntityPanel.js';
 import { ProblemsPanel } from './features/problems/ProblemsPanel.js';
@@ -13,8 +14,11 @@ import { TrashButton, TrashDialogs } from './features/trash/TrashDialogs.js';
 export function App() {
   const project = useApp((s) => s.vault?.project);
   const total = useApp((s) => s.entitiesTotal);
+  const editing = useApp((s) => s.editorId !== null);
+  // the canvas changes size when the editor opens beside it (wide windows): Cytoscape re-measures on resize
+  useEffect(() => { window.dispatchEvent(new Event('resize')); }, [editing]);
   return (
-    <div className="app" data-testid="app-root">
+    <div className={`app${editing ? ' editor-open' : ''}`} data-testid="app-root">
       <header className="topbar">
         <span className="brand">Lorecraft</span>
         <span className="project" data-testid="project-name">{project ?? '…'}</span>

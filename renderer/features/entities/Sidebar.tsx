@@ -49,7 +49,7 @@ export function Sidebar() {
                     onClick={() => void select(e.id)}
                     onContextMenu={(ev) => { ev.preventDefault(); useApp.getState().openEntityMenu(e.id, ev.clientX, ev.clientY); }}
                   >
-                    {e.name}
+                    <span className="item-name">{e.name}</span>
                     {!canonical.has(e.layer) && <span className="layer">{e.layer}</span>}
                   </button>
                 ))}
