@@ -135,7 +135,7 @@ test('at 20 sessions no two axis labels overlap; "as written" is distinct; the l
   const { writeFile } = await import('node:fs/promises');
   for (let n = 9; n <= 20; n++) {
     await writeFile(vault.path(`campaign/sessions/Later ${n}.md`),
-      `---\ntitle: Later ${n}\ntype: event\nsession: ${n}\ndate_in_world: Year 847, day ${n * 3}\n---\nSession ${n}.\n`);
+      `---\ntitle: Later ${n}\ntype: event\nsession: ${n}\ndate_in_world: 1203-09-${String(n).padStart(2, '0')}\n---\nSession ${n}.\n`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.reload();
