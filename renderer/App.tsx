@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Canvas } from './features/canvas/Canvas.js';
 import { EntityPanel } from './features/entity/EntityPanel.js';
 import { ProblemsPanel } from './features/problems/ProblemsPanel.js';
@@ -8,17 +9,22 @@ import { useApp } from './store/index.js';
 import { EditorRoot } from './features/editor/EditorRoot.js';
 import { ConnectClaudeButton, ConnectDialog } from './features/mcp/ConnectDialog.js';
 import { SchemaSetupPanel } from './features/schema-setup/SchemaSetupPanel.js';
+import { TrashButton, TrashDialogs } from './features/trash/TrashDialogs.js';
 
 export function App() {
   const project = useApp((s) => s.vault?.project);
   const total = useApp((s) => s.entitiesTotal);
+  const editing = useApp((s) => s.editorId !== null);
+  // the canvas changes size when the editor opens beside it (wide windows): Cytoscape re-measures on resize
+  useEffect(() => { window.dispatchEvent(new Event('resize')); }, [editing]);
   return (
-    <div className="app" data-testid="app-root">
+    <div className={`app${editing ? ' editor-open' : ''}`} data-testid="app-root">
       <header className="topbar">
         <span className="brand">Lorecraft</span>
         <span className="project" data-testid="project-name">{project ?? '…'}</span>
         <span className="spacer" />
         <span className="hint">{total} notes · Ctrl+K search</span>
+        <TrashButton />
         <ConnectClaudeButton />
       </header>
       <main className="body">
@@ -32,6 +38,7 @@ export function App() {
       <EditorRoot />
       <ConnectDialog />
       <SchemaSetupPanel />
+      <TrashDialogs />
     </div>
   );
 }

@@ -21,6 +21,9 @@ export const ChangedZ = z.object({ path: z.string(), diff: z.string() });
 export const EditResultZ = z.object({ changed: z.array(ChangedZ), event: ChangeEventZ });
 export type EditResultView = z.infer<typeof EditResultZ>;
 
+export const TrashItemZ = z.object({ trashPath: z.string(), path: z.string(), deletedAt: z.string(), size: z.number() });
+export type TrashItemView = z.infer<typeof TrashItemZ>;
+
 const HistoryItemZ = z.object({ id: z.number(), label: z.string(), origin: z.enum(['app', 'mcp']), at: z.string(), paths: z.array(z.string()) });
 
 /** One relationship the schema allows between two entities, ready to pass to edit-link as (from, rel, to). */
@@ -34,6 +37,10 @@ export const AllowedRelZ = z.object({
   /** the frontmatter field written, and on which end's note */
   field: z.string(),
   on: z.enum(['from', 'to']),
+  /** why edit-link would refuse it (the note's layer cannot see the other end); absent when it can be written */
+  refused: z.string().optional(),
+  /** the field is single-valued and holds this now: writing replaces it (the UI asks first) */
+  replaces: z.string().optional(),
 });
 export type AllowedRel = z.infer<typeof AllowedRelZ>;
 
@@ -87,6 +94,14 @@ export const editHandlers = {
   ),
   'edit-rename': handler(z.object({ nameOrId: Name, newName: Name }).strict(), EditResultZ.extend({ path: z.string() })),
   'edit-delete': handler(z.object({ nameOrId: Name }).strict(), EditResultZ.extend({ referrers: z.array(z.string()), trashPath: z.string() })),
+  /** before a delete: the notes whose links it would leave dangling (a confirmation lists them) */
+  'edit-delete-preview': handler(z.object({ nameOrId: Name }).strict(), z.object({
+    id: z.string(), name: z.string(), path: z.string(), referrers: z.array(z.object({ path: z.string(), name: z.string() })),
+  })),
+  /** the vault's trash (.lorecraft/trash), most recently deleted first */
+  'edit-trash': handler(z.object({}).strict(), z.array(TrashItemZ)),
+  /** moves a trashed file back to its path (one undo step); 'conflict' when a file is there */
+  'edit-restore': handler(z.object({ trashPath: z.string().min(1) }).strict(), EditResultZ.extend({ path: z.string() })),
   'edit-body': handler(z.object({ nameOrId: Name, body: z.string() }).strict(), EditResultZ),
   'edit-undo': handler(z.object({}).strict(), EditResultZ.extend({ label: z.string() })),
   'edit-redo': handler(z.object({}).strict(), EditResultZ.extend({ label: z.string() })),

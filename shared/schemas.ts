@@ -60,6 +60,7 @@ export const SearchHitZ = z.object({
   score: z.number(),
   snippet: z.string(),
   matched: z.enum(['name', 'alias', 'tag', 'body']),
+  alias: z.string().optional(),
 }) satisfies z.ZodType<SearchHit>;
 
 const TraversalStepZ = z.object({
@@ -144,6 +145,8 @@ export const SchemaViewZ = z.object({
     symmetric: z.boolean(),
   })),
   eventType: z.string(),
+  /** the properties whose dead value means dead (schema.events.status_fields or the timeline's defaults) */
+  statusFields: z.array(z.string()).optional(),
 });
 export type SchemaView = z.infer<typeof SchemaViewZ>;
 

@@ -109,6 +109,8 @@ export interface SearchHit {
   snippet: string;
   /** which field matched best: name, alias, tag, body */
   matched: 'name' | 'alias' | 'tag' | 'body';
+  /** when `matched` is 'alias': the alias (or file name) that matched, as written */
+  alias?: string;
 }
 
 export interface TraversalStep {

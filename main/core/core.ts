@@ -14,6 +14,7 @@ import type { VaultSyncEngine } from '../sync/engine.js';
 import { CoreError, type Core, type Direction, type EntityQuery, type ListFilter, type LookupMatch } from './api.js';
 import type { VaultLock } from './lock.js';
 import { NameLookup, summaryOf } from './lookup.js';
+import { rankSearch } from './search.js';
 import { problemsService, type ProblemsService } from '../problems/index.js';
 import { AssetResolver, type VaultAsset } from '../assets/assets.js';
 import { SchemaSetup } from './schema-setup.js';
@@ -211,7 +212,11 @@ export class CoreImpl implements CoreHost {
   async search(text: string, opts: { layer?: string; type?: string; limit?: number } = {}): Promise<SearchHit[]> {
     if (!text.trim()) return [];
     await this.engine.searchReady().catch(() => undefined);
-    return this.store.search(text, { limit: opts.limit ?? 20, ...(opts.layer ? { layer: opts.layer } : {}), ...(opts.type ? { type: opts.type } : {}) });
+    // the entity first: the name index's exact / prefix / fuzzy matches above the full-text hits (search.ts)
+    const limit = opts.limit ?? 20;
+    const filter = { ...(opts.layer ? { layer: opts.layer } : {}), ...(opts.type ? { type: opts.type } : {}) };
+    const fts = await this.store.search(text, { limit, ...filter });
+    return rankSearch(text, this.names().suggest(text, limit * 2 + 10), fts, { limit, ...filter });
   }
 
   async searchCount(text: string, opts: { layer?: string; type?: string } = {}): Promise<number> {

@@ -3,6 +3,7 @@
  * type (edit-form), and the relationships the schema allows between two entities, ready to pass to
  * a link command (edit-allowed-relationships).
  */
+import { layerRefusal } from '../edit/rules.js';
 import type { AllowedRel, EditForm } from '../../shared/contract-edit.js';
 import type { EntityRecord } from '../../shared/types.js';
 import { CoreError } from '../domain/errors.js';
@@ -42,7 +43,7 @@ export function allowedRelationships(c: CoreHost, fromId: string, toId: string):
   const a = mustResolve(c, fromId);
   const b = mustResolve(c, toId);
   const ix = c.index;
-  const out: Array<{ label: string; from: string; rel: string; to: string; relationship: string; field: string; on: 'from' | 'to' }> = [];
+  const out: Array<{ label: string; from: string; rel: string; to: string; relationship: string; field: string; on: 'from' | 'to'; refused?: string; replaces?: string }> = [];
   const seen = new Set<string>();
   for (const r of ix.allowedRelationships(a.type, b.type)) {
     let item: (typeof out)[number];
@@ -60,7 +61,20 @@ export function allowedRelationships(c: CoreHost, fromId: string, toId: string):
     const symKey = ix.isSymmetric(item.rel) ? `${item.to}|${ix.canonicalName(item.rel)}|${item.from}|${item.field}` : key;
     if (seen.has(key) || seen.has(symKey)) continue;
     seen.add(key);
-    out.push(item);
+    // a drop the layer rules cannot resolve is refused with its reason; a single-valued field says what it replaces
+    const [holder, other] = item.on === 'from' ? [a, b] : [b, a];
+    const refused = layerRefusal(c.engine.model.config(), holder, other);
+    const scalar = ix.mappings(holder.type).find((m) => m.field === item.field)?.cardinality === 'scalar';
+    const cur = holder.path ? c.engine.model.note(holder.path)?.frontmatter[item.field] : undefined;
+    const replaces = scalar && cur !== undefined && cur !== null && cur !== '' && typeof cur !== 'object' && !sameEntity(c, String(cur), holder.layer, other.id)
+      ? String(cur) : undefined;
+    out.push({ ...item, ...(refused ? { refused } : {}), ...(replaces !== undefined ? { replaces } : {}) });
   }
   return out;
+}
+
+/** Does a frontmatter value (a name or a [[link]]) name this entity, as seen from `layer`? */
+function sameEntity(c: CoreHost, value: string, layer: string, id: string): boolean {
+  const name = value.trim().replace(/^\[\[([^\]|#]*).*$/, '$1').trim();
+  return c.engine.model.resolve(name, layer)?.id === id;
 }

@@ -113,3 +113,5 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
   }
 }
 export * from './offline.js';
+
+export { DEFAULT_STATUS_FIELDS } from '../timeline/compile.js';

@@ -23,6 +23,7 @@ import { planLink, planUnlink } from './relations.js';
 import { planRename } from './rename.js';
 import { checkEntityName, checkProperty, invalid, isReserved, propDef, requireType, typeDef } from './rules.js';
 import { readVaultFile } from './safe-fs.js';
+import { TRASH, listTrash, trashOrigin, type TrashItem } from './trash.js';
 import { History, checkFiles, hashOf, mergeChanges, unifiedDiff, writeFiles, type EditResult, type FileChange, type HistoryEntry } from './tx.js';
 
 export type { EditResult, Changed, HistoryEntry, FileChange } from './tx.js';
@@ -49,6 +50,12 @@ export interface Editor {
   rename(oldName: string, newName: string, opts?: EditOptions): Promise<EditResult & { path: string }>;
   /** moves the note to <vault>/.lorecraft/trash/; `referrers` still point at it */
   delete(name: string, opts?: EditOptions): Promise<EditResult & { referrers: string[]; trashPath: string }>;
+  /** what a delete would leave dangling: the entity and the notes that refer to it (for a confirmation) */
+  deletePreview(name: string): Promise<{ id: string; name: string; path: string; referrers: Array<{ path: string; name: string }> }>;
+  /** the files in the vault's trash, most recent first */
+  trash(): Promise<TrashItem[]>;
+  /** moves a file from the trash back to where it was (one undo step); refuses if a file is there now */
+  restore(trashPath: string, opts?: EditOptions): Promise<EditResult & { path: string }>;
   replaceBody(name: string, body: string, opts?: EditOptions): Promise<EditResult>;
   /**
    * One user action made of several commands: `fn` calls this editor's commands (they run at once,
@@ -63,7 +70,6 @@ export interface Editor {
   dispose(): void;
 }
 
-const TRASH = '.lorecraft/trash';
 
 export function createEditor(host: EditHost): Editor {
   return new EditorImpl(host);
@@ -243,6 +249,28 @@ class EditorImpl implements Editor {
       const referrers = this.model.referrers(e.id).filter((p) => p !== e.path);
       const res = await this.commit(`delete ${e.name}`, [{ path: trashPath, before: null, after: text }, { path: e.path, before: text, after: null }], opts);
       return { ...res, referrers, trashPath };
+    });
+  }
+
+  deletePreview(name: string) {
+    return this.queue(async () => {
+      const e = this.find(name);
+      const byPath = new Map([...this.model.entities()].filter((x) => x.path).map((x) => [x.path!, x.name]));
+      const referrers = this.model.referrers(e.id).filter((p) => p !== e.path).map((p) => ({ path: p, name: byPath.get(p) ?? p }));
+      return { id: e.id, name: e.name, path: e.path, referrers };
+    });
+  }
+
+  trash() { return listTrash(this.host.vaultDir); }
+
+  restore(trashPath: string, opts: EditOptions = {}) {
+    return this.queue(async () => {
+      const { path } = trashOrigin(trashPath);
+      const file = await readVaultFile(this.host.vaultDir, trashPath);
+      if (!file) throw new CoreError('not-found', `${trashPath} is not in the trash`, { path: trashPath });
+      if (await readVaultFile(this.host.vaultDir, path)) throw new CoreError('conflict', `${path} exists again: rename or delete it before restoring`, { path });
+      const res = await this.commit(`restore ${path}`, [{ path, before: null, after: file.text }, { path: trashPath, before: file.text, after: null }], opts);
+      return { ...res, path };
     });
   }
 

@@ -5,4 +5,5 @@
  */
 export { createEditor, editorFor, type Editor, type EditHost, type EditOptions, type EditResult, type Changed, type HistoryEntry, type FileChange } from './commands.js';
 export { setField, unsetField, addListItem, removeListItem, replaceBody, readFrontmatter, getBody, mapStrings, splitNote } from './frontmatter.js';
+export { listTrash, trashOrigin, TRASH, type TrashItem } from './trash.js';
 export { resolveInVault, atomicWrite, readVaultFile, checkUnchanged, sha256 } from './safe-fs.js';

@@ -8,7 +8,7 @@ import type { RelationshipRecord } from '../../shared/types.js';
 import { CoreError } from '../domain/errors.js';
 import type { EditContext, NoteEntity } from './context.js';
 import { addListItem, removeListItem, setField } from './frontmatter.js';
-import { checkEntityName, checkTargetType, invalid, relInfo, writeTarget } from './rules.js';
+import { checkEntityName, checkTargetType, invalid, layerRefusal, relInfo, writeTarget } from './rules.js';
 import type { FileChange } from './tx.js';
 
 /** The files a command will write, and its history label. */
@@ -24,6 +24,9 @@ export async function planLink(ctx: EditContext, from: string, rel: string, to: 
   const wt = writeTarget(ctx.model.schema(), a.type, b.type, rel);
   const [holder, other] = wt.end === 'from' ? [a, b] : [b, a];
   checkTargetType(wt.mapping, other.type, other.name);
+  // a link the holder's layer cannot see would resolve to a placeholder: refuse it, saying why
+  const why = layerRefusal(ctx.model.config(), holder, other);
+  if (why) throw invalid(why, { field: wt.field, reason: 'layer', layer: holder.layer, targetLayer: other.layer });
   const ref = ctx.refText(holder, other, wt.field);
   const cur = ctx.model.note(holder.path)?.frontmatter[wt.field];
   const items = Array.isArray(cur) ? cur : cur === undefined || cur === null ? [] : [cur];

@@ -3,8 +3,33 @@
  * message names the field and what was expected; `details.field` carries it.
  */
 import { CoreError } from '../domain/errors.js';
-import type { EntityType, FieldMapping, PropertyDef, Schema } from '../config/types.js';
+import type { EntityType, FieldMapping, PropertyDef, Schema, VaultConfig } from '../config/types.js';
 import { RESERVED_FIELDS } from '../config/types.js';
+
+/** Does a note in layer `from` see entities of layer `to`? Its own layer and what it depends on, transitively. */
+export function layerSees(config: VaultConfig, from: string, to: string): boolean {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length) {
+    const l = stack.pop()!;
+    if (l === to) return true;
+    if (seen.has(l)) continue;
+    seen.add(l);
+    stack.push(...(config.layers.find((x) => x.name === l)?.depends_on ?? []));
+  }
+  return false;
+}
+
+/**
+ * Why a link written in `holder`'s note to `other` would not resolve (null when it would): the holder's layer
+ * does not see the other's, so the link would show as a placeholder there. Said in the GM's words.
+ */
+export function layerRefusal(config: VaultConfig, holder: { name: string; layer: string }, other: { name: string; layer: string }): string | null {
+  if (layerSees(config, holder.layer, other.layer)) return null;
+  const both = config.layers.filter((l) => layerSees(config, l.name, holder.layer) && layerSees(config, l.name, other.layer)).map((l) => l.name);
+  return `${holder.name} is in the ${holder.layer} layer, which cannot see ${other.name} (${other.layer} layer): the link would not resolve there`
+    + (both.length ? `; a note in ${both.join(' or ')} can link both` : '');
+}
 
 export function invalid(message: string, details: Record<string, unknown> = {}): CoreError {
   return new CoreError('invalid', message, details);

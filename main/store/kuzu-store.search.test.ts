@@ -119,4 +119,17 @@ describe('search', () => {
     expect(builtBy(store)).toBe('create_fts_index');
     expect((await store.search('fortress', { limit: 5 })).map((h) => h.entity.name).sort()).toEqual(['Moon Gate', 'Sun Gate']);
   });
+
+  // Defect 14/7a: names_text joined name and aliases with '\n', which Kùzu's tokenizer does not split on
+  it('finds every word of a name and of each alias (no fused words at the joins)', async () => {
+    await store.applyDelta({
+      removeEntities: [], removeEdges: [], addEdges: [],
+      upsertEntities: [ent('Zorblax Kingdom', { aliases: ['Quux Alpha', 'Beta Gamma'], tags: ['Realm/Old', 'Sea'] })],
+    });
+    for (const word of ['Kingdom', 'Quux', 'Alpha', 'Beta', 'Zorblax', 'Gamma']) {
+      expect((await store.search(word, { limit: 5 })).map((h) => h.entity.name), word).toContain('Zorblax Kingdom');
+    }
+    expect((await store.search('Alpha', { limit: 5 }))[0]).toMatchObject({ matched: 'alias', snippet: 'Zorblax Kingdom (Quux «Alpha»)' });
+    expect((await store.search('sea', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Zorblax Kingdom']);
+  });
 });

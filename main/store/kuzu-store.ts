@@ -27,9 +27,11 @@ import { FTS_COLUMNS, SearchIndex } from './kuzu/search.js';
 import { SummaryCache } from './kuzu/summaries.js';
 import { neighbours, shortestPath } from './kuzu/traverse.js';
 
-/** Bump when the stored layout changes: a different value rebuilds. */
-/** bump when the tables change shape: a stored graph of another format is rebuilt (2: REL tables hold props + declared property columns) */
-export const STORE_FORMAT = 'kuzu-store-2';
+/**
+ * Bump when the stored layout changes: a stored graph of another format is rebuilt (2: REL tables hold props +
+ * declared property columns; 3: names_text/tags_text joined by ' ', were newlines)
+ */
+export const STORE_FORMAT = 'kuzu-store-3';
 
 export function createKuzuStore(dbDir: string): GraphStore {
   return new KuzuStore(dbDir);

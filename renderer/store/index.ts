@@ -18,8 +18,9 @@ import { createEditorSlice, type EditorSlice } from '../features/editor/slice.js
 import { createTimelineSlice, type TimelineSlice } from '../features/timeline/slice.js';
 import { createMcpSlice, type McpSlice } from '../features/mcp/slice.js';
 import { createSchemaSetupSlice, type SchemaSetupSlice } from '../features/schema-setup/slice.js';
+import { createTrashSlice, type TrashSlice } from '../features/trash/slice.js';
 
-export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice & EditorSlice & TimelineSlice & McpSlice & SchemaSetupSlice;
+export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice & EditorSlice & TimelineSlice & McpSlice & SchemaSetupSlice & TrashSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createVaultSlice(...a),
@@ -32,4 +33,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createTimelineSlice(...a),
   ...createMcpSlice(...a),
   ...createSchemaSetupSlice(...a),
+  ...createTrashSlice(...a),
 }));

@@ -18,6 +18,7 @@ beforeAll(() => {
 });
 
 const ALDOUS = 'setting/npcs/Brother Aldous.md';
+const TOBIN = 'setting/npcs/Tobin Reed.md';
 
 describe('edit-* handlers', () => {
   it('edit-form returns the schema of the type, the raw frontmatter and the exact body', async () => {
@@ -87,6 +88,24 @@ describe('edit-* handlers', () => {
     expect(await read(ALDOUS)).toBe(before);
   });
 
+  it('a link the holder layer cannot see is refused with the reason; a scalar already set says what it replaces', async () => {
+    const tobin = (await call('edit-form', { nameOrId: 'Tobin Reed' })).entity.id;
+    const nm = (await call('edit-form', { nameOrId: 'New Millbrook' })).entity.id;
+    const opts = await call('edit-allowed-relationships', { fromId: tobin, toId: nm });
+    const located = opts.find((o) => o.field === 'location' && o.on === 'from');
+    expect(located?.refused).toMatch(/Tobin Reed is in the setting layer, which cannot see New Millbrook \(campaign layer\)/);
+    const before = await read(TOBIN);
+    const err = await refusal('edit-link', { from: located!.from, rel: located!.rel, to: located!.to });
+    expect(err).toMatchObject({ code: 'invalid' });
+    expect(err.message).toMatch(/cannot see New Millbrook/);
+    expect(await read(TOBIN)).toBe(before);
+    // setting -> setting: allowed, and the single-valued location says what it would replace
+    const oldmere = (await call('edit-form', { nameOrId: 'Oldmere' })).entity.id;
+    const o2 = (await call('edit-allowed-relationships', { fromId: tobin, toId: oldmere })).find((o) => o.field === 'location' && o.on === 'from');
+    expect(o2?.refused).toBeUndefined();
+    expect(o2?.replaces).toBe('[[Millbrook]]');
+  });
+
   it('edit-link with placeholder writes a name with no note; edit-unlink removes it again', async () => {
     const before = await read(ALDOUS);
     await call('edit-link', { from: 'Brother Aldous', rel: 'KNOWS', to: 'Nobody Yet', placeholder: true });
@@ -117,5 +136,33 @@ describe('edit-* handlers', () => {
     await writeFile(join(vault, ALDOUS), before + 'typed in Obsidian\n');
     const err = await refusal('edit-set', { nameOrId: 'Brother Aldous', field: 'role', value: 'abbot' });
     expect(err.code).toBe('conflict');
+  });
+
+  it('delete: the preview lists the referrers; the trash lists the file; undo and restore bring back the same bytes', async () => {
+    const before = await read(TOBIN);
+    const p = await call('edit-delete-preview', { nameOrId: 'Tobin Reed' });
+    expect(p).toMatchObject({ name: 'Tobin Reed', path: TOBIN });
+    expect(p.referrers.map((r) => r.name)).toEqual(expect.arrayContaining(['New Millbrook', 'Millbrook', 'Kira Ashwood']));
+    expect(p.referrers.map((r) => r.path)).not.toContain(TOBIN);
+    const d = await call('edit-delete', { nameOrId: 'Tobin Reed' });
+    const trash = await call('edit-trash', {});
+    expect(trash[0]).toMatchObject({ trashPath: d.trashPath, path: TOBIN, size: Buffer.byteLength(before) });
+    expect(await read(d.trashPath)).toBe(before);
+    await call('edit-undo', {});
+    expect(await read(TOBIN)).toBe(before);
+    expect((await call('edit-trash', {})).map((t) => t.trashPath)).not.toContain(d.trashPath);
+    // again, restored from the trash this time (one undo step too)
+    const d2 = await call('edit-delete', { nameOrId: 'Tobin Reed' });
+    await expect(read(TOBIN)).rejects.toThrow();
+    const r = await call('edit-restore', { trashPath: d2.trashPath });
+    expect(r.path).toBe(TOBIN);
+    expect(await read(TOBIN)).toBe(before);
+    expect((await call('entity-get', { nameOrId: 'Tobin Reed' }))?.path).toBe(TOBIN);
+    expect((await refusal('edit-restore', { trashPath: d2.trashPath })).code).toBe('not-found');
+    expect((await refusal('edit-restore', { trashPath: TOBIN })).code).toBe('invalid');
+    await call('edit-undo', {});
+    expect((await call('edit-trash', {}))[0]?.trashPath).toBe(d2.trashPath);
+    await call('edit-redo', {});
+    expect(await read(TOBIN)).toBe(before);
   });
 });

@@ -1,5 +1,5 @@
 import type { Handlers, appHandlers, schemaHandlers, vaultHandlers } from '../../../shared/contract.js';
-import type { CoreSession } from '../../core/index.js';
+import { DEFAULT_STATUS_FIELDS, type CoreSession } from '../../core/index.js';
 
 /** The handlers of one contract group. */
 export type Group<G> = Pick<Handlers, keyof G & keyof Handlers>;
@@ -27,6 +27,7 @@ export function schemaGroup(session: CoreSession): Group<typeof schemaHandlers> 
           name: r.name, symmetric: r.symmetric, ...(r.inverse ? { inverse: r.inverse } : {}),
         })),
         eventType: schema.events?.type ?? 'event',
+        statusFields: schema.events?.status_fields ?? [...DEFAULT_STATUS_FIELDS],
       };
     },
   };

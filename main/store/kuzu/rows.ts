@@ -33,9 +33,11 @@ export function toEntityRow(e: EntityRecord): EntityRow {
     props: JSON.stringify(e.properties ?? {}),
     body: e.body,
     placeholder: e.placeholder,
-    names_text: [e.name, ...e.aliases].join('\n'),
+    // joined by a space: Kùzu's FTS tokenizer splits on ' ' only, so a '\n' here fused the last word of one
+    // name with the first of the next ('kingdom\nquux': neither 'kingdom' nor 'quux' was found)
+    names_text: [e.name, ...e.aliases].join(' '),
     // tag hierarchy separators become spaces so 'Location/Settlement' matches 'settlement'
-    tags_text: e.tags.map((t) => t.replace(/[/_-]+/g, ' ')).join('\n'),
+    tags_text: e.tags.map((t) => t.replace(/[/_-]+/g, ' ')).join(' '),
   };
 }
 

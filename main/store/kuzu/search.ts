@@ -15,6 +15,7 @@
 import type { EntitySummary, SearchHit } from '../../../shared/types.js';
 import { type Conn, type Params, type Row, allSettled } from './db.js';
 import { type FtsColumn, type FtsTokens, buildFtsBulk, internalPrefix } from './fts-bulk.js';
+import { parseLinkInner } from '../../parse/wikilinks.js';
 import { entitiesByIds } from './queries.js';
 import { rowToSummary, summaryProjection } from './rows.js';
 import type { SummaryCache } from './summaries.js';
@@ -226,9 +227,17 @@ export function mark(text: string, terms: string[]): string {
 
 const SNIPPET = 160;
 
+/** `[[Target|label]]` -> label, `[[folder/Target#Heading]]` -> Target: a snippet shows links as the words they read as. */
+export function linksAsText(text: string): string {
+  return text.replace(/!?\[\[([^[\]\n]+?)\]\]/g, (all, inner: string) => {
+    const l = parseLinkInner(inner, false, 0);
+    return l ? (l.label ?? l.name) : inner.replace(/\\?\|.*$/, '').replace(/#/g, ' ').trim() || all;
+  });
+}
+
 /** A window of the body around its first matched word, with matches marked. */
 export function bodySnippet(body: string, terms: string[]): string | null {
-  const flat = body.replace(/\s+/g, ' ').trim();
+  const flat = linksAsText(body).replace(/\s+/g, ' ').trim();
   const re = /[\p{L}\p{N}]+/gu;
   let m: RegExpExecArray | null;
   while ((m = re.exec(flat)) !== null) {
@@ -254,16 +263,19 @@ function toHit(c: Cand, terms: string[]): SearchHit {
   const best = bestField(c.parts);
   let matched: SearchHit['matched'] = 'body';
   let snippet: string;
+  let alias: string | undefined;
   if (best === 'fts_names') {
     const nameHit = c.name.match(/[\p{L}\p{N}]+/gu)?.some((w) => wordMatches(w, terms)) ?? false;
-    const alias = nameHit ? undefined : c.aliases.find((a) => a.match(/[\p{L}\p{N}]+/gu)?.some((w) => wordMatches(w, terms)));
+    alias = nameHit ? undefined : c.aliases.find((a) => a.match(/[\p{L}\p{N}]+/gu)?.some((w) => wordMatches(w, terms)));
     matched = alias !== undefined ? 'alias' : 'name';
     snippet = alias !== undefined ? `${c.name} (${mark(alias, terms)})` : mark(c.name, terms);
   } else if (best === 'fts_tags') {
     matched = 'tag';
     snippet = c.entity.tags.map((t) => '#' + mark(t, terms)).join(' ');
   } else {
-    snippet = bodySnippet(c.body, terms) ?? c.body.slice(0, SNIPPET);
+    snippet = bodySnippet(c.body, terms) ?? linksAsText(c.body).replace(/\s+/g, ' ').trim().slice(0, SNIPPET);
   }
-  return { entity: c.entity, score: Math.round(c.score * 1000) / 1000, snippet, matched };
+  const hit: SearchHit = { entity: c.entity, score: Math.round(c.score * 1000) / 1000, snippet, matched };
+  if (alias !== undefined) hit.alias = alias;
+  return hit;
 }

@@ -123,6 +123,7 @@ export function Canvas() {
       connect: (fromId, toId, at) => setConnect({ fromId, toId, at: clampAt(at, c) }),
       pin: (changes) => void useApp.getState().setPins(changes),
       edgeSelected: setEdge,
+      menu: (id, at) => useApp.getState().openEntityMenu(id, at.x, at.y),
     }, { webgl });
     ctl.current = c;
     window.__lorecraft = { ...window.__lorecraft, cy: c.cy };
@@ -173,7 +174,12 @@ export function Canvas() {
           if (s.canvasFocus) void s.focusOn(s.canvasFocus.root, Number(action.slice(-1)));
           break;
         case 'connect-mode': setConnectMode((m) => !m); break;
-        case 'delete': e.preventDefault(); void deleteEdge(); break;
+        case 'delete':
+          e.preventDefault();
+          // a selected relationship first; otherwise the selected entity (with a confirmation)
+          if (c.selectedEdge()) void deleteEdge();
+          else if (s.selectedId && !s.deleteAsk && !s.entity?.placeholder) void s.askDelete(s.selectedId);
+          break;
         case 'unpin': if (s.selectedId && s.canvasPins[s.selectedId]) void s.setPins({ [s.selectedId]: null }); break;
         case 'create': e.preventDefault(); setCreate({ x: c.cy.width() / 2 - 100, y: 60 }); break;
         case 'relayout': void c.layout(); break;

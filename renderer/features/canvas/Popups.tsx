@@ -25,28 +25,48 @@ export function ConnectMenu({ req, onClose }: { req: ConnectRequest; onClose(): 
       .catch((e: unknown) => { useApp.getState().toast(errorText(e), 'error'); onClose(); });
     return () => { live = false; };
   }, [req.fromId, req.toId, onClose]);
-  const choose = async (o: AllowedRel) => {
+  // a single-valued field that holds something else: ask first (replace / cancel)
+  const [confirm, setConfirm] = useState<AllowedRel | null>(null);
+  const choose = async (o: AllowedRel, replace = false) => {
+    if (o.refused) return;
+    if (o.replaces !== undefined && !replace) { setConfirm(o); return; }
     setBusy(true);
     try {
-      await api.call('edit-link', { from: o.from, rel: o.rel, to: o.to });
-      useApp.getState().toast(`${nameOf(req.fromId)} ${o.label.toLowerCase().replace(/_/g, ' ')} ${nameOf(req.toId)}`);
+      const r = await api.call('edit-link', { from: o.from, rel: o.rel, to: o.to });
+      // say what was written, where: the added lines of the diff
+      const ch = r.changed[0];
+      const wrote = ch ? ch.diff.split('\n').filter((l) => l.startsWith('+') && !l.startsWith('+++')).map((l) => l.slice(1).trim()).join(' ') : '';
+      useApp.getState().toast(ch ? `${nameOf(req.fromId)} ${o.label.toLowerCase().replace(/_/g, ' ')} ${nameOf(req.toId)}: wrote ${wrote} in ${ch.path}` : 'already linked: nothing to write');
     } catch (e) {
       useApp.getState().toast(errorText(e), 'error');
     }
     onClose();
   };
+  const usable = options?.filter((o) => !o.refused) ?? [];
   return (
     <div className="canvas-popup" data-testid="connect-menu" role="menu" style={{ left: req.at.x, top: req.at.y }}
       aria-label={`Relationship from ${nameOf(req.fromId)} to ${nameOf(req.toId)}`}>
       <div className="canvas-popup-title">{nameOf(req.fromId)} → {nameOf(req.toId)}</div>
       {options === null && <div className="canvas-popup-note">…</div>}
       {options?.length === 0 && <div className="canvas-popup-note" data-testid="connect-none">The schema allows no relationship between these two.</div>}
-      {options?.map((o) => (
-        <button key={`${o.from}|${o.rel}|${o.to}`} type="button" role="menuitem" disabled={busy} data-testid="connect-option"
-          data-rel={o.rel} data-relationship={o.relationship} onClick={() => void choose(o)}>
-          <b>{o.label}</b> <span className="canvas-popup-note">{o.field} on {nameOf(o.on === 'from' ? o.from : o.to)}</span>
+      {confirm ? (
+        <div data-testid="connect-replace">
+          <div className="canvas-popup-note">{confirm.field} on {nameOf(confirm.on === 'from' ? confirm.from : confirm.to)} holds one value, now {confirm.replaces}. Replace it?</div>
+          <div className="canvas-popup-row">
+            <button type="button" data-testid="connect-replace-confirm" disabled={busy} onClick={() => void choose(confirm, true)}>Replace</button>
+            <button type="button" onClick={() => setConfirm(null)}>Cancel</button>
+          </div>
+        </div>
+      ) : options?.map((o) => (
+        <button key={`${o.from}|${o.rel}|${o.to}|${o.field}`} type="button" role="menuitem" disabled={busy || !!o.refused} data-testid="connect-option"
+          data-rel={o.rel} data-relationship={o.relationship} data-refused={o.refused ? '1' : undefined} title={o.refused ?? ''} onClick={() => void choose(o)}>
+          <b>{o.label}</b> <span className="canvas-popup-note">{o.field} on {nameOf(o.on === 'from' ? o.from : o.to)}{o.replaces !== undefined ? ` (replaces ${o.replaces})` : ''}</span>
+          {o.refused && <span className="canvas-popup-error" data-testid="connect-refused">{o.refused}</span>}
         </button>
       ))}
+      {options && options.length > 0 && usable.length === 0 && !confirm && (
+        <div className="canvas-popup-error" data-testid="connect-none">Nothing can be written: the layers cannot see each other this way.</div>
+      )}
       <button type="button" className="canvas-popup-cancel" onClick={onClose}>Cancel</button>
     </div>
   );

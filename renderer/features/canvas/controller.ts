@@ -33,6 +33,8 @@ export interface ControllerEvents {
   connect(fromId: string, toId: string, rendered: { x: number; y: number }): void;
   pin(changes: Record<string, { x: number; y: number }>): void;
   edgeSelected(edge: { source: string; target: string; type: string } | null): void;
+  /** right-click (or long press) on a node, at client coordinates */
+  menu?(id: string, client: { x: number; y: number }): void;
 }
 
 type EdgeDef = CanvasElements['edges'][number];
@@ -106,6 +108,11 @@ export class CanvasController {
     });
     cy.on('tap', 'node', (e) => { if (!e.target.is(TEMP)) on.select(e.target.id()); });
     cy.on('dbltap', 'node', (e) => { if (!e.target.is(TEMP)) on.open(e.target.id()); });
+    cy.on('cxttap', 'node', (e) => {
+      if (e.target.is(TEMP) || !on.menu) return;
+      const box = container.getBoundingClientRect();
+      on.menu(e.target.id(), { x: box.left + e.renderedPosition.x, y: box.top + e.renderedPosition.y });
+    });
     cy.on('dbltap', (e) => { if (e.target === cy) on.createAt(e.renderedPosition); });
     cy.on('tap', (e) => { if (e.target === cy) { this.hideHandle(); on.edgeSelected(null); } });
     cy.on('select', 'edge', (e) => {

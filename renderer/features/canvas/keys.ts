@@ -15,7 +15,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string; action: CanvasAction; text
   { keys: '1 2 3', action: 'depth-1', text: 'neighbourhood depth (hops)' },
   { keys: 'Esc', action: 'clear', text: 'clear focus, menus and edge selection' },
   { keys: 'c', action: 'connect-mode', text: 'connect mode: drag from any node to another (or drag the orange handle)' },
-  { keys: 'Delete / Backspace', action: 'delete', text: 'remove the selected relationship from its note' },
+  { keys: 'Delete / Backspace', action: 'delete', text: 'remove the selected relationship from its note, or delete the selected entity (asks first)' },
   { keys: 'u', action: 'unpin', text: 'unpin the selected node' },
   { keys: 'n', action: 'create', text: 'new entity (or double-click empty canvas)' },
   { keys: 'l', action: 'relayout', text: 'lay out again (pinned nodes stay)' },

@@ -47,8 +47,9 @@ export function Sidebar() {
                     data-entity-id={e.id}
                     title={e.path ?? e.id}
                     onClick={() => void select(e.id)}
+                    onContextMenu={(ev) => { ev.preventDefault(); useApp.getState().openEntityMenu(e.id, ev.clientX, ev.clientY); }}
                   >
-                    {e.name}
+                    <span className="item-name">{e.name}</span>
                     {!canonical.has(e.layer) && <span className="layer">{e.layer}</span>}
                   </button>
                 ))}

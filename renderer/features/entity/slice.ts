@@ -12,6 +12,8 @@ export interface EntitySlice {
   entity: EntityData | null;
   /** a name that was asked for and does not exist (a dangling [[link]]) */
   missing: string | null;
+  /** the name of the entity the panel showed when its note went away (deleted or renamed outside) */
+  gone: string | null;
   /** select by id or by name (a [[link]] target) */
   select(nameOrId: string): Promise<void>;
   clearSelection(): void;
@@ -22,17 +24,19 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
   selectedId: null,
   entity: null,
   missing: null,
+  gone: null,
   async select(nameOrId) {
     const entity = await api.call('entity-get', { nameOrId });
-    if (entity) set({ selectedId: entity.id, entity, missing: null });
-    else set({ missing: nameOrId });
+    if (entity) set({ selectedId: entity.id, entity, missing: null, gone: null });
+    else set({ missing: nameOrId, gone: null });
   },
-  clearSelection: () => set({ selectedId: null, entity: null, missing: null }),
+  clearSelection: () => set({ selectedId: null, entity: null, missing: null, gone: null }),
   async reloadEntity() {
     const id = get().selectedId;
     if (!id) return;
     const entity = await api.call('entity-get', { nameOrId: id });
     // the note may have been renamed or deleted: keep showing nothing rather than stale data
-    if (get().selectedId === id) set(entity ? { entity } : { entity: null, selectedId: null, missing: id });
+    // (by its name: the id is internal, e.g. "setting/marrow's chart")
+    if (get().selectedId === id) set(entity ? { entity } : { entity: null, selectedId: null, missing: null, gone: get().entity?.name ?? null });
   },
 });

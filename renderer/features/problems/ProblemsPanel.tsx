@@ -5,7 +5,7 @@
  * Clicking a problem opens its entity in the entity panel with the field
  * highlighted and scrolled into view (FieldFocus).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { Problem, Severity } from '../../../shared/types.js';
 import { useApp } from '../../store/index.js';
 import { countBySeverity, fieldSelectors, groupProblems } from './group.js';
@@ -57,6 +57,8 @@ function Row({ p, active, onOpen }: { p: Problem; active: boolean; onOpen: (p: P
   );
 }
 
+const HEIGHT_KEY = 'lorecraft.problemsHeight';
+
 export function ProblemsPanel() {
   const problems = useApp((s) => s.problems);
   const open = useApp((s) => s.problemsOpen);
@@ -68,6 +70,28 @@ export function ProblemsPanel() {
   const openProblem = useApp((s) => s.openProblem);
   const load = useApp((s) => s.loadProblems);
   const [budget, setBudget] = useState(PAGE);
+  // resizable: drag the top edge; the height is kept (localStorage) for the next time
+  const [height, setHeight] = useState<number | null>(() => {
+    const v = Number(localStorage.getItem(HEIGHT_KEY));
+    return Number.isFinite(v) && v > 0 ? v : null;
+  });
+  const startResize = (e: ReactPointerEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    const startY = e.clientY;
+    const startH = (e.currentTarget.parentElement as HTMLElement).getBoundingClientRect().height;
+    const move = (m: PointerEvent) => {
+      const h = Math.round(Math.min(window.innerHeight * 0.8, Math.max(72, startH + startY - m.clientY)));
+      setHeight(h);
+      window.dispatchEvent(new Event('resize'));
+    };
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      setHeight((h) => { if (h) localStorage.setItem(HEIGHT_KEY, String(h)); return h; });
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  };
 
   useEffect(() => { void load(); }, [load]);
   const counts = useMemo(() => countBySeverity(problems), [problems]);
@@ -75,7 +99,8 @@ export function ProblemsPanel() {
   const hidden = groups.reduce((n, g) => n + g.hidden, 0);
 
   return (
-    <section className={`problems-drawer${open ? ' open' : ''}`} data-testid="problems-panel">
+    <section className={`problems-drawer${open ? ' open' : ''}`} data-testid="problems-panel" style={open && height ? { height } : undefined}>
+      {open && <div className="problems-resize" data-testid="problems-resize" role="separator" aria-orientation="horizontal" aria-label="resize the problems panel" onPointerDown={startResize} />}
       <FieldFocus />
       <header>
         <button type="button" className="toggle" data-testid="problems-toggle" onClick={() => toggle()}>

@@ -17,6 +17,12 @@ describe('groupProblems', () => {
     expect(g[0]!.problems.map((x) => x.line)).toEqual([2, 5]);
   });
 
+  it('lists errors before warnings before infos: files with errors first, and within a file its errors first', () => {
+    const g = groupProblems([p('a.md', 'info', 1), p('a.md', 'warning', 2), p('a.md', 'error', 9), p('b.md', 'warning', 1), p('c.md', 'error', 3)], all);
+    expect(g.map((x) => x.file)).toEqual(['a.md', 'c.md', 'b.md']);
+    expect(g[0]!.problems.map((x) => x.severity)).toEqual(['error', 'warning', 'info']);
+  });
+
   it('hides severities that are switched off (files with nothing left disappear)', () => {
     const g = groupProblems(list, { error: true, warning: true, info: false });
     expect(g.map((x) => x.file)).toEqual(['a.md', 'b.md', '']);
@@ -25,7 +31,8 @@ describe('groupProblems', () => {
 
   it('keeps counts exact under a row budget and says how many rows are hidden', () => {
     const g = groupProblems(list, all, 2);
-    expect(g.map((x) => [x.file, x.problems.length, x.hidden])).toEqual([['a.md', 2, 0], ['b.md', 0, 1], ['c.md', 0, 1], ['', 0, 1]]);
+    // the budget goes to errors first (a.md's error and the vault-wide one)
+    expect(g.map((x) => [x.file, x.problems.length, x.hidden])).toEqual([['a.md', 1, 1], ['b.md', 0, 1], ['c.md', 0, 1], ['', 1, 0]]);
     expect(countBySeverity(list)).toEqual({ error: 2, warning: 1, info: 2 });
   });
 });

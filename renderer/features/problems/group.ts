@@ -1,6 +1,6 @@
 /**
- * Pure view-model of the Problems panel: problems (already sorted by file and
- * line by main) filtered by severity and grouped by file, with a row budget so
+ * Pure view-model of the Problems panel: problems (sorted by file and line by
+ * main) filtered by severity, errors first, and grouped by file, with a row budget so
  * a vault with thousands of problems still renders quickly.
  */
 import type { Problem, Severity } from '../../../shared/types.js';
@@ -26,7 +26,11 @@ export function groupProblems(problems: Problem[], show: Record<Severity, boolea
   const groups: ProblemGroup[] = [];
   const byFile = new Map<string, ProblemGroup>();
   let left = budget;
-  for (const p of problems) {
+  // errors before warnings before infos (stable: main's file and line order within a severity), so files with
+  // errors come first and, within a file, its errors
+  const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+  const ordered = problems.map((p, i) => ({ p, i })).sort((a, b) => rank[a.p.severity] - rank[b.p.severity] || a.i - b.i).map((x) => x.p);
+  for (const p of ordered) {
     if (!show[p.severity]) continue;
     const file = p.file ?? '';
     let g = byFile.get(file);

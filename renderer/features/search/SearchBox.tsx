@@ -66,12 +66,17 @@ export function SearchResults() {
           className={`hit${h.entity.id === selectedId ? ' selected' : ''}`}
           data-testid="search-hit"
           data-entity-id={h.entity.id}
+          data-matched={h.matched}
           onClick={() => void select(h.entity.id)}
+          onContextMenu={(ev) => { ev.preventDefault(); useApp.getState().openEntityMenu(h.entity.id, ev.clientX, ev.clientY); }}
         >
           <span className="hit-name">{h.entity.name}</span>
           <span className="type-chip">{h.entity.type ?? 'untyped'}</span>
-          <span className="hit-snippet">
-            {snippetParts(h.snippet).map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+          <span className="hit-snippet" data-testid="hit-snippet">
+            {/* an alias hit's snippet is `Name («alias»)`: show the alias that matched as "aka …" */}
+            {h.matched === 'alias' && h.alias !== undefined && h.snippet.startsWith(`${h.entity.name} (`) && h.snippet.endsWith(')')
+              ? <>aka {snippetParts(h.snippet.slice(h.entity.name.length + 2, -1)).map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}</>
+              : snippetParts(h.snippet).map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
           </span>
         </button>
       ))}

@@ -1,3 +1,4 @@
+import { countLabel } from './label.js';
 import { useApp } from '../../store/index.js';
 
 export function StatusBar() {
@@ -15,7 +16,7 @@ export function StatusBar() {
       <span className={`sync ${state}`} data-testid="status-sync">● {state}</span>
       <span data-testid="status-entities">{status?.entities ?? 0} entities</span>
       <span>{status?.relationships ?? 0} relationships</span>
-      <span className={problems ? 'problems has' : 'problems'} data-testid="status-problems">{problems} problems</span>
+      <span className={problems ? 'problems has' : 'problems'} data-testid="status-problems">{countLabel(problems, 'problem')}</span>
       {error && <span className="error" title={error}>⚠ {error}</span>}
       <span className="vault" title={vault?.vaultDir}>{vault ? `${vault.project} · ${vault.vaultDir}` : ''}</span>
     </footer>

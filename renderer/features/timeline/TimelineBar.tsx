@@ -9,6 +9,7 @@ import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
 import { markersOf, step, stopIndex, stopsOf } from './model.js';
 import { NewEventForm } from './NewEventForm.js';
+import { labelStride, labelWidth, shownLabels } from './axis.js';
 import './timeline.css';
 
 const PLAY_MS = 1200;
@@ -39,13 +40,29 @@ export function TimelineBar() {
     return (campaigns.length ? campaigns : all).map((l) => l.name);
   }, [vault]);
   const stops = useMemo(() => (t ? stopsOf(t) : []), [t]);
+  // the axis width, for thinning the tick labels so that none overlap (axis.ts)
+  const ticksRef = useRef<HTMLDivElement>(null);
+  const [axisPx, setAxisPx] = useState(0);
+  useEffect(() => {
+    const el = ticksRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setAxisPx(el.clientWidth));
+    ro.observe(el);
+    setAxisPx(el.clientWidth);
+    return () => ro.disconnect();
+  }, [t]);
+  const axisShown = useMemo(() => {
+    const w = Math.max(0, ...stops.map((st) => labelWidth(st.short)));
+    const n = Math.max(0, ...stops.map((st) => labelWidth(st.before ? '·' : String(st.session)) + 4));
+    return { dates: shownLabels(stops.length, labelStride(stops.length, axisPx, w)), numbers: shownLabels(stops.length, labelStride(stops.length, axisPx, n)) };
+  }, [stops, axisPx]);
   const markers = useMemo(() => (t ? markersOf(t) : []), [t]);
   const s = () => useApp.getState();
 
   // pick a layer once the vault is known (and again when the vault changes)
   useEffect(() => {
     if (layers.length === 0) return;
-    if (!layer || !layers.includes(layer)) void s().loadTimeline(layers[0]!);
+    if (!layer || !layers.includes(layer)) void s().restoreTimeline(layers);
   }, [layers, layer]);
 
   // the files changed (an event written here, on disk, by MCP): reload sessions and the shown step
@@ -99,7 +116,7 @@ export function TimelineBar() {
   };
 
   return (
-    <section className="timeline-bar" data-testid="timeline-bar" data-session={session ?? ''} aria-label="timeline">
+    <section className="timeline-bar" data-testid="timeline-bar" data-session={session ?? ''} data-mode={session === null ? 'as-written' : 'session'} aria-label="timeline">
       <div className="tl-controls">
         <select data-testid="timeline-layer" value={layer ?? ''} title="campaign layer" onChange={(e) => void s().loadTimeline(e.target.value)}>
           {layers.map((l) => <option key={l} value={l}>{l}</option>)}
@@ -108,7 +125,7 @@ export function TimelineBar() {
         <button type="button" data-testid="timeline-play" title={playing ? 'pause' : 'play'} aria-pressed={playing} onClick={() => s().setTimelinePlaying(!playing)}>{playing ? '❚❚' : '▶'}</button>
         <button type="button" data-testid="timeline-forward" aria-label="next session" title="next session ( ] )" onClick={() => { const n = step(stops, session, 1); if (n !== null) void s().setTimelineSession(n); }}>›</button>
         <span className={`tl-current${session === null ? ' live' : ''}`} data-testid="timeline-current">
-          {current ? current.label : 'As written (no events applied)'}
+          {current ? current.label : <><span className="tl-aw-badge">As written</span> the notes as they are, no events applied</>}
         </span>
         {session !== null && <button type="button" className="tl-live" data-testid="timeline-live" title="show the notes as written" onClick={() => void s().setTimelineSession(null)}>× off</button>}
         <span className="tl-spacer" />
@@ -141,12 +158,14 @@ export function TimelineBar() {
               className={session === null ? 'off' : ''}
               onChange={(e) => scrubTo(Number(e.target.value), false)}
               onPointerUp={(e) => scrubTo(Number((e.target as HTMLInputElement).value), true)} />
-            <div className="tl-ticks">
+            <div className="tl-ticks" ref={ticksRef}>
               {stops.map((st, i) => (
                 <button key={st.session} type="button" className={`tl-tick${i === idx && session !== null ? ' on' : ''}`}
                   data-testid="timeline-tick" data-session={st.session} title={st.label}
                   style={{ left: `${pct(i)}%` }} onClick={() => void s().setTimelineSession(st.session)}>
-                  <b>{st.before ? '·' : st.session}</b><small>{st.short}</small>
+                  {/* thinned labels (no room) show on hover, in the title */}
+                  <b className={axisShown.numbers.has(i) ? '' : 'thin'}>{st.before ? '·' : st.session}</b>
+                  <small className={axisShown.dates.has(i) ? '' : 'thin'}>{st.short}</small>
                 </button>
               ))}
             </div>
@@ -154,7 +173,7 @@ export function TimelineBar() {
         </div>
       </div>
       {formOpen && current && !current.before && layer && (
-        <NewEventForm layer={layer} session={current.session} onDone={() => setFormOpen(false)} />
+        <NewEventForm layer={layer} layers={layers} session={current.session} onDone={() => setFormOpen(false)} />
       )}
     </section>
   );

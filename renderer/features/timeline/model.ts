@@ -86,6 +86,8 @@ export function stateRows(s: EntityStateData): StateRow[] {
   if (s.dead) rows.push({ key: 'dead', value: 'yes', source: s.died ? `← ${cite(s.died)}` : '', changed: true });
   const keys = [...new Set([...Object.keys(s.properties), ...Object.keys(s.provenance)])];
   for (const k of keys) {
+    // an event note's own consequences are shown as sentences above (ConsequencesPanel), not as JSON here
+    if (k === 'consequences' && !s.provenance[k] && Array.isArray(s.properties[k])) continue;
     const p = s.provenance[k];
     rows.push({ key: k, value: formatValue(s.properties[k]), source: p ? `← ${cite(p)}` : '', changed: !!p });
   }

@@ -10,6 +10,7 @@
 import type { StateCreator } from 'zustand';
 import type { EntityStateData, TimelineSessions } from '../../../shared/contract-timeline.js';
 import { api } from '../../api/client.js';
+import { recall, remember } from './axis.js';
 import type { AppState } from '../../store/index.js';
 import { stopsOf, toOverlay } from './model.js';
 
@@ -23,6 +24,8 @@ export interface TimelineSlice {
   timelineError: string | null;
   /** load the layer's sessions and events (keeps the session when still meaningful) */
   loadTimeline(layer: string): Promise<void>;
+  /** the layer and session last shown for this vault (localStorage), else the first of `layers` */
+  restoreTimeline(layers: string[]): Promise<void>;
   /** show the world as of `session` (null = off) */
   setTimelineSession(session: number | null): Promise<void>;
   setTimelinePlaying(on: boolean): void;
@@ -54,10 +57,23 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
     }
   },
 
+  async restoreTimeline(layers) {
+    const dir = get().vault?.vaultDir;
+    const r = dir ? recall(localStorage, dir) : null;
+    const layer = r && layers.includes(r.layer) ? r.layer : layers[0];
+    if (!layer) return;
+    await get().loadTimeline(layer);
+    const t = get().timeline;
+    // a session that no longer exists (its events were deleted) falls back to "as written"
+    if (r && r.layer === layer && r.session !== null && t && stopsOf(t).some((st) => st.session === r.session)) await get().setTimelineSession(r.session);
+  },
+
   async setTimelineSession(session) {
     const my = ++seq;
     set({ timelineSession: session });
     const layer = get().timelineLayer;
+    const dir = get().vault?.vaultDir;
+    if (dir && layer) remember(localStorage, dir, { layer, session });
     if (session === null || !layer) {
       get().setCanvasOverlay(null);
       set({ timelineState: null, timelinePlaying: false });
