@@ -106,6 +106,7 @@ export function Canvas() {
   const [help, setHelp] = useState(false);
   const [connectMode, setConnectMode] = useState(false);
   const [edge, setEdge] = useState<{ source: string; target: string; type: string } | null>(null);
+  const [canUndoLayout, setCanUndoLayout] = useState(false);
 
   const pinnedSet = useMemo(() => new Set(Object.keys(pins)), [pins]);
   const els = useMemo(
@@ -123,6 +124,7 @@ export function Canvas() {
       connect: (fromId, toId, at) => setConnect({ fromId, toId, at: clampAt(at, c) }),
       pin: (changes) => void useApp.getState().setPins(changes),
       edgeSelected: setEdge,
+      laidOut: (positions, replace) => { void useApp.getState().saveLayout(positions, replace); setCanUndoLayout(c.canUndoRelayout); },
     }, { webgl });
     ctl.current = c;
     window.__lorecraft = { ...window.__lorecraft, cy: c.cy };
@@ -131,7 +133,7 @@ export function Canvas() {
   }, [webgl]);
 
   useEffect(() => {
-    if (ctl.current && els) ctl.current.apply(els, useApp.getState().canvasPins);
+    if (ctl.current && els) ctl.current.apply(els, useApp.getState().canvasPins, useApp.getState().canvasLayout);
   }, [els]);
 
   useEffect(() => { if (selectedId) ctl.current?.centerOn(selectedId); }, [selectedId]);
@@ -176,7 +178,7 @@ export function Canvas() {
         case 'delete': e.preventDefault(); void deleteEdge(); break;
         case 'unpin': if (s.selectedId && s.canvasPins[s.selectedId]) void s.setPins({ [s.selectedId]: null }); break;
         case 'create': e.preventDefault(); setCreate({ x: c.cy.width() / 2 - 100, y: 60 }); break;
-        case 'relayout': void c.layout(); break;
+        case 'relayout': void c.relayout(); break;
         case 'help': setHelp((h) => !h); break;
       }
     };
@@ -194,7 +196,9 @@ export function Canvas() {
 
   return (
     <div className="canvas-wrap">
-      <Toolbar connectMode={connectMode} onFit={() => ctl.current?.fit()} onZoom={(f) => ctl.current?.zoomBy(f)}
+      <Toolbar connectMode={connectMode} canUndoLayout={canUndoLayout}
+        onRelayout={() => void ctl.current?.relayout()}
+        onUndoLayout={() => { ctl.current?.undoRelayout(); setCanUndoLayout(!!ctl.current?.canUndoRelayout); }} onFit={() => ctl.current?.fit()} onZoom={(f) => ctl.current?.zoomBy(f)}
         onConnectMode={() => setConnectMode((m) => !m)} onHelp={() => setHelp((h) => !h)}
         onCreate={() => setCreate({ x: (ctl.current?.cy.width() ?? 400) / 2 - 100, y: 60 })} />
       <div

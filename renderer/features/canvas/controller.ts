@@ -9,21 +9,22 @@ import edgehandles from 'cytoscape-edgehandles';
 import fcose from 'cytoscape-fcose';
 import type { Positions } from '../../../shared/contract-canvas.js';
 import { drawsDirect, type CanvasElements } from './elements.js';
-import { placeNew, runLayout } from './layout.js';
+import { placeNew, quickPlace, runLayout } from './layout.js';
 import { CANVAS_STYLE } from './style.js';
 
 cytoscape.use(fcose);
 cytoscape.use(edgehandles);
 
-/** Past this many nodes the first frame shows a grid while fcose runs on the next task. */
+/** Past this many nodes the first frame shows the quick placement (edges held back) while fcose runs on the next task. */
 const DEFER_LAYOUT_AT = 400;
 const TEMP = '.eh-handle, .eh-ghost, .eh-preview, .eh-ghost-edge, .eh-ghost-node';
 const HANDLE_ID = '__eh_handle__';
 
 export interface CanvasMetrics {
-  /** performance.now() when the first non-empty element list arrived / was first drawn / layout stopped */
+  /** performance.now() when the first non-empty element list arrived / was first drawn / layout stopped (or saved positions were shown) */
   graphAt?: number; firstRenderAt?: number; layoutDoneAt?: number;
-  nodes?: number; webgl: boolean; layouts: number;
+  /** layouts: full layouts run (tests: a reload with saved positions or a session step runs none); placed: nodes placed beside neighbours */
+  nodes?: number; webgl: boolean; layouts: number; placed: number;
 }
 
 export interface ControllerEvents {
@@ -33,6 +34,8 @@ export interface ControllerEvents {
   connect(fromId: string, toId: string, rendered: { x: number; y: number }): void;
   pin(changes: Record<string, { x: number; y: number }>): void;
   edgeSelected(edge: { source: string; target: string; type: string } | null): void;
+  /** positions a layout or placement chose, to keep (replace: the whole picture, after a full layout) */
+  laidOut(positions: Positions, replace: boolean): void;
 }
 
 type EdgeDef = CanvasElements['edges'][number];
@@ -72,6 +75,8 @@ export class CanvasController {
   private laidOut = false;
   private drawMode = false;
   private pins: Positions = {};
+  /** positions before each explicit re-layout (undoRelayout restores the last) */
+  private readonly relayoutUndo: Positions[] = [];
   /** elements filtered or focused away, kept with their positions */
   private readonly stash = new Map<string, SingularElementReturnValue>();
   /**
@@ -88,7 +93,7 @@ export class CanvasController {
 
   constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
     const webgl = !!opts.webgl;
-    this.metrics = { webgl, layouts: 0 };
+    this.metrics = { webgl, layouts: 0, placed: 0 };
     this.cy = cytoscape({
       container, style: CANVAS_STYLE, minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false,
       // while the view moves, draw a cached bitmap of the last frame and leave edges out: pan/zoom stays fluid at thousands of nodes
@@ -183,14 +188,21 @@ export class CanvasController {
     if (on) this.eh.enableDrawMode(); else this.eh.disableDrawMode();
   }
 
-  /** Bring the live graph to `els`: add, remove, update; lay out only what is new. */
-  apply(els: CanvasElements, pins: Positions): void {
+  /**
+   * Bring the live graph to `els`: add, remove, update. A new node goes where
+   * it was pinned or last laid out (`saved`); the first graph is laid out only
+   * when most of it has no saved place, later ones never: nodes without a
+   * place are put beside a neighbour, nothing else moves.
+   */
+  apply(els: CanvasElements, pins: Positions, saved: Positions = {}): void {
     const cy = this.cy;
     this.pins = pins;
     const wanted = new Set<string>();
     for (const e of els.nodes) wanted.add(e.data.id);
     for (const e of els.edges) wanted.add(e.data.id);
     const added: string[] = [];
+    /** added nodes with neither a pin nor a saved position */
+    const unplaced: string[] = [];
     if (els.nodes.length && this.metrics.graphAt === undefined) {
       this.metrics.graphAt = performance.now();
       this.metrics.nodes = els.nodes.length;
@@ -207,8 +219,11 @@ export class CanvasController {
         if (el.nonempty()) { update(el, n); continue; }
         const old = this.stash.get(n.data.id);
         if (old) { this.stash.delete(n.data.id); back.push(old); continue; }
-        newNodes.push({ ...n, position: pins[n.data.id] ?? { x: 0, y: 0 } });
+        const at = pins[n.data.id] ?? saved[n.data.id];
+        // no place yet: a quick spiral, so no two nodes coincide (coincident ends made Cytoscape warn "invalid endpoints")
+        newNodes.push({ ...n, position: at ?? quickPlace(unplaced.length) });
         added.push(n.data.id);
+        if (!at) unplaced.push(n.data.id);
       }
       if (back.length) cy.collection(back as never).restore();
       if (newNodes.length) cy.add(newNodes);
@@ -242,22 +257,73 @@ export class CanvasController {
     this.syncDirect();
     const total = cy.nodes().not(TEMP).length;
     if (!total) return;
-    if (!this.laidOut || added.length > total / 2) {
+    if (!this.laidOut && unplaced.length > total / 2) {
       this.laidOut = true;
       void this.layout();
-    } else if (added.length) {
-      placeNew(cy, added, pins);
+      return;
     }
+    if (unplaced.length) {
+      placeNew(cy, unplaced, pins);
+      this.metrics.placed += unplaced.length;
+      this.on.laidOut(this.positionsOf(cy.collection(unplaced.map((id) => cy.getElementById(id)) as never)), false);
+    }
+    if (!this.laidOut) { this.laidOut = true; void this.showSaved(); }
   }
 
-  /** Full layout (pins fixed). Big graphs: a grid first so something shows at once. */
+  /** The first graph shown at its saved positions: no layout; edges held back for the first frame follow it. */
+  private async showSaved(): Promise<void> {
+    const cy = this.cy;
+    fitNodes(cy, cy.nodes().not(TEMP), 30);
+    if (this.pendingEdges) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    this.addPendingEdges();
+    this.metrics.layoutDoneAt ??= performance.now();
+    this.settled = true;
+    this.syncDirect();
+  }
+
+  /** Model positions of `nodes` (default: every node, the ones focused or filtered away included). */
+  private positionsOf(nodes?: ReturnType<Cy['nodes']>): Positions {
+    const out: Positions = {};
+    const put = (n: SingularElementReturnValue | NodeSingular) => {
+      if (n.isNode() && !n.is(TEMP)) { const p = n.position(); out[n.id()] = { x: p.x, y: p.y }; }
+    };
+    if (nodes) { nodes.forEach((n) => put(n)); return out; }
+    for (const el of this.stash.values()) put(el);
+    this.cy.nodes().forEach((n) => put(n));
+    return out;
+  }
+
+  /** The explicit re-layout (toolbar, `l`): pins stay, everything else moves; undoRelayout() puts it back. */
+  async relayout(): Promise<void> {
+    this.relayoutUndo.push(this.positionsOf());
+    await this.layout();
+  }
+
+  get canUndoRelayout(): boolean { return this.relayoutUndo.length > 0; }
+
+  /** Put every node back where it was before the last re-layout, and save that picture. */
+  undoRelayout(): boolean {
+    const before = this.relayoutUndo.pop();
+    if (!before) return false;
+    const cy = this.cy;
+    cy.batch(() => {
+      for (const [id, p] of Object.entries(before)) {
+        const n = cy.getElementById(id);
+        if (n.nonempty()) n.position(p); else this.stash.get(id)?.position(p);
+      }
+    });
+    this.on.laidOut(this.positionsOf(), true);
+    return true;
+  }
+
+  /** Full layout (pins fixed). Big graphs: the quick placement is drawn first so something shows at once. */
   async layout(): Promise<void> {
     const cy = this.cy;
     const n = cy.nodes().not(TEMP).length;
     if (n >= DEFER_LAYOUT_AT) {
-      cy.nodes().not(TEMP).not('.pinned').layout({ name: 'grid', avoidOverlap: false, animate: false } as never).run();
+      // the nodes are already at a quick placement (apply: quickPlace) or where they were
       fitNodes(cy, cy.nodes().not(TEMP), 30);
-      // let the grid be drawn before fcose holds the main thread
+      // let that be drawn before fcose holds the main thread
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     }
     this.addPendingEdges();
@@ -269,6 +335,8 @@ export class CanvasController {
     this.metrics.layoutDoneAt ??= performance.now();
     this.settled = true;
     this.syncDirect();
+    // kept: a reload or a session step shows this picture without laying out again
+    this.on.laidOut(this.positionsOf(), true);
   }
 
   /**

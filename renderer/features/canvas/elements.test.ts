@@ -189,3 +189,17 @@ describe('legible by default (issues 15.5, 20.4)', () => {
     expect(byId(nodes, 'setting/guild').classes).toContain('selected');
   });
 });
+
+describe('focus by depth', () => {
+  it('walks the edges the canvas shows: body links count only when shown, filters apply, the root always shows', () => {
+    const shown = (o: Parameters<typeof toElements>[1]) => ids(toElements(graph, o).nodes).sort();
+    // Ghost is reached only by a body link (off by default here)
+    expect(shown({ focus: { root: 'setting/mira', depth: 1 } })).toEqual(['campaign/tam', 'setting/guild', 'setting/mira']);
+    expect(shown({ focus: { root: 'setting/mira', depth: 1 }, filters: { showLinks: true } })).toContain('setting/ghost');
+    expect(shown({ focus: { root: 'setting/odd', depth: 2 } })).toEqual(['setting/odd']);
+    // two hops from Ghost over the shown body link: Mira, then her neighbours
+    expect(shown({ focus: { root: 'setting/ghost', depth: 2 }, filters: { showLinks: true } }))
+      .toEqual(['campaign/tam', 'setting/ghost', 'setting/guild', 'setting/mira']);
+    expect(shown({ focus: { root: 'setting/guild', depth: 1 }, filters: { types: ['npc'] } })).toEqual(['campaign/tam', 'setting/guild', 'setting/mira']);
+  });
+});

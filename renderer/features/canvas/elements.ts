@@ -52,8 +52,12 @@ export interface ElementOptions {
   relTypes?: SchemaView['relationshipTypes'];
   selectedId?: string | null;
   filters?: CanvasFilters;
-  /** only these entities (an N-hop neighbourhood); the root is marked */
-  focus?: { root: string; ids: readonly string[] } | null;
+  /**
+   * Only a neighbourhood; the root is marked. With `depth`: every node within
+   * that many hops over the relationships the canvas shows (filters and the
+   * body-link toggle apply), computed here, no round trip; else `ids`.
+   */
+  focus?: { root: string; ids?: readonly string[]; depth?: number } | null;
   overlay?: CanvasOverlay;
   /** ids of user-pinned nodes (class `pinned`) */
   pinned?: ReadonlySet<string>;
@@ -171,13 +175,35 @@ function edgeVisible(type: string, f: CanvasFilters, links: boolean): boolean {
   return true;
 }
 
+/** The root and every node within `depth` hops over the visible relationships (either direction). */
+function hops(graph: GraphSnapshot, root: string, depth: number, f: CanvasFilters, links: boolean, overlay: CanvasOverlay): Set<string> {
+  const shown = new Set<string>();
+  for (const n of graph.nodes) if (nodeVisible(n, f)) shown.add(n.id);
+  shown.add(root);
+  const adj = new Map<string, string[]>();
+  const link = (a: string, b: string) => { let l = adj.get(a); if (!l) adj.set(a, l = []); l.push(b); };
+  for (const e of [...graph.edges, ...(overlay?.addedEdges ?? [])]) {
+    if (!edgeVisible(e.type, f, links) || !shown.has(e.from) || !shown.has(e.to)) continue;
+    link(e.from, e.to); link(e.to, e.from);
+  }
+  const out = new Set([root]);
+  let ring = [root];
+  for (let d = 0; d < depth && ring.length; d++) {
+    const next: string[] = [];
+    for (const id of ring) for (const m of adj.get(id) ?? []) if (!out.has(m)) { out.add(m); next.push(m); }
+    ring = next;
+  }
+  return out;
+}
+
 export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): CanvasElements {
   const f: CanvasFilters = opts.filters ?? {};
   const style = new Map((opts.styles ?? []).map((t) => [t.name, t]));
   const symmetric = new Set((opts.relTypes ?? []).filter((r) => r.symmetric).map((r) => r.name));
   const overlay = opts.overlay ?? null;
-  const focus = opts.focus ? new Set(opts.focus.ids).add(opts.focus.root) : null;
   const links = linksByDefault(graph);
+  const focus = opts.focus?.depth !== undefined ? hops(graph, opts.focus.root, opts.focus.depth, f, links, overlay)
+    : opts.focus ? new Set(opts.focus.ids ?? []).add(opts.focus.root) : null;
   const typed = graph.nodes.some((n) => n.type !== null);
 
   const nodeIds = new Set<string>();
