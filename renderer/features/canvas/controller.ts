@@ -56,7 +56,13 @@ function fitNodes(cy: Cy, nodes: ReturnType<Cy['nodes']>, padding: number): void
 
 interface Eh { start(n: NodeSingular): void; stop(): void; enableDrawMode(): void; disableDrawMode(): void; destroy(): void; active?: boolean }
 
-/** Set data/classes only where they differ: a refresh of 40k unchanged elements then costs no restyle. */
+/** A class the controller owns (label decluttering), kept when elements.ts's classes are applied. */
+const LABEL_OFF = 'lbl-off';
+
+/**
+ * Set data/classes only where they differ: a refresh of 40k unchanged elements
+ * (a timeline step) then restyles only what the step changed.
+ */
 function update(el: SingularElementReturnValue, want: { data: object; classes: string }): void {
   // an edge still held back for the first paint (pendingEdges) is not on the canvas yet
   if (el.empty()) return;
@@ -64,7 +70,40 @@ function update(el: SingularElementReturnValue, want: { data: object; classes: s
   for (const [k, v] of Object.entries(want.data)) {
     if (cur[k] !== v) { el.data(want.data); break; }
   }
-  if (el.classes().join(' ') !== want.classes) el.classes(want.classes);
+  const off = el.hasClass(LABEL_OFF);
+  const have = off ? el.classes().filter((c) => c !== LABEL_OFF).join(' ') : el.classes().join(' ');
+  if (have !== want.classes) el.classes(off ? `${want.classes} ${LABEL_OFF}` : want.classes);
+}
+
+/**
+ * Which node labels to draw so that none overlap: most important first (the
+ * selection, its neighbours and the focus root before all), a label is kept
+ * when its box (below the node, ~0.55 em a character) overlaps no kept one.
+ * Labels are sized in model units, so zoom scales them with the distances:
+ * what overlaps at the fitted zoom overlaps at every zoom, and one pass per
+ * move or selection holds for all. Pure over plain numbers (tested); a grid
+ * of cells keeps it near-linear.
+ */
+export function labelsToShow(nodes: Array<{ id: string; x: number; y: number; size: number; label: string; rank: number }>, font = 9): Set<string> {
+  const zoom = 1;
+  const kept = new Set<string>();
+  const cell = 80;
+  const grid = new Map<string, Array<[number, number, number, number]>>();
+  const sorted = [...nodes].sort((a, b) => b.rank - a.rank);
+  for (const n of sorted) {
+    const h = (font + 2) * zoom, w = Math.max(1, [...n.label].length) * font * 0.55 * zoom;
+    const x1 = n.x * zoom - w / 2, y1 = (n.y + n.size / 2 + 3) * zoom;
+    const box: [number, number, number, number] = [x1, y1, x1 + w, y1 + h];
+    const cells: string[] = [];
+    for (let cx = Math.floor(box[0] / cell); cx <= Math.floor(box[2] / cell); cx++) {
+      for (let cy = Math.floor(box[1] / cell); cy <= Math.floor(box[3] / cell); cy++) cells.push(`${cx},${cy}`);
+    }
+    const hit = cells.some((c) => (grid.get(c) ?? []).some((b) => b[0] < box[2] && box[0] < b[2] && b[1] < box[3] && box[1] < b[3]));
+    if (hit) continue;
+    kept.add(n.id);
+    for (const c of cells) { let l = grid.get(c); if (!l) grid.set(c, l = []); l.push(box); }
+  }
+  return kept;
 }
 
 export class CanvasController {
@@ -90,6 +129,7 @@ export class CanvasController {
   private wantDirect = false;
   /** the first full layout has finished */
   private settled = false;
+  private declutterTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
     const webgl = !!opts.webgl;
@@ -135,6 +175,8 @@ export class CanvasController {
     cy.on('ehstart', () => cy.getElementById(HANDLE_ID).addClass('eh-ghost'));
     cy.on('ehstop', () => this.hideHandle());
     cy.on('pan zoom', () => this.hideHandle());
+    // labels are model-sized: zoom scales them with the distances, so only a move re-picks them
+    cy.on('dragfree', 'node', () => this.scheduleDeclutter());
     cy.on('ehcomplete', (e, source: NodeSingular, target: NodeSingular, added: EdgeSingular) => {
       added.remove();
       const p = target.renderedPosition();
@@ -162,6 +204,28 @@ export class CanvasController {
     wrap(data?.eleTxrCache, 'getElement');
     wrap(data?.lblTxrCache, 'getElement');
     wrap(data?.lyrTxrCache, 'getLayers');
+  }
+
+  private scheduleDeclutter(): void {
+    if (this.declutterTimer) clearTimeout(this.declutterTimer);
+    this.declutterTimer = setTimeout(() => { this.declutterTimer = null; this.declutter(); }, 150);
+  }
+
+  /** Hide the labels that would overlap a more important one at this zoom (class lbl-off). */
+  declutter(): void {
+    const cy = this.cy;
+    if (cy.destroyed()) return;
+    const nodes = cy.nodes().not(TEMP);
+    const input = nodes.map((el) => {
+      const n = el as NodeSingular, p = n.position();
+      const first = n.hasClass('selected') || n.hasClass('focus-root') ? 3 : n.hasClass('near') ? 2 : 0;
+      return { id: n.id(), x: p.x, y: p.y, size: Number(n.data('size')) || 10, label: String(n.data('label') ?? ''), rank: first + Number(n.data('importance') || 0) };
+    });
+    const keep = labelsToShow(input);
+    cy.batch(() => nodes.forEach((n) => {
+      const off = !keep.has(n.id());
+      if (off !== n.hasClass(LABEL_OFF)) n.toggleClass(LABEL_OFF, off);
+    }));
   }
 
   get handleVisible(): boolean { return this.cy.getElementById(HANDLE_ID).nonempty(); }
@@ -267,7 +331,9 @@ export class CanvasController {
       this.metrics.placed += unplaced.length;
       this.on.laidOut(this.positionsOf(cy.collection(unplaced.map((id) => cy.getElementById(id)) as never)), false);
     }
-    if (!this.laidOut) { this.laidOut = true; void this.showSaved(); }
+    if (!this.laidOut) { this.laidOut = true; void this.showSaved(); return; }
+    // the selection, focus or filters may have changed which labels matter most
+    if (this.settled) this.scheduleDeclutter();
   }
 
   /** The first graph shown at its saved positions: no layout; edges held back for the first frame follow it. */
@@ -279,6 +345,7 @@ export class CanvasController {
     this.metrics.layoutDoneAt ??= performance.now();
     this.settled = true;
     this.syncDirect();
+    this.declutter();
   }
 
   /** Model positions of `nodes` (default: every node, the ones focused or filtered away included). */
@@ -335,6 +402,7 @@ export class CanvasController {
     this.metrics.layoutDoneAt ??= performance.now();
     this.settled = true;
     this.syncDirect();
+    this.declutter();
     // kept: a reload or a session step shows this picture without laying out again
     this.on.laidOut(this.positionsOf(), true);
   }
@@ -374,5 +442,8 @@ export class CanvasController {
     const e = this.cy.edges(':selected').not(TEMP)[0];
     return e ? { source: e.data('source'), target: e.data('target'), type: e.data('type') } : null;
   }
-  destroy(): void { this.eh.destroy(); this.cy.destroy(); }
+  destroy(): void {
+    if (this.declutterTimer) clearTimeout(this.declutterTimer);
+    this.eh.destroy(); this.cy.destroy();
+  }
 }
