@@ -35,4 +35,6 @@ export const canvasHandlers = {
     }).strict(),
     z.object({ count: z.number(), laidOut: z.number() }),
   ),
+  /** node importance: entity id -> PageRank over every relationship (Kùzu), cached per model version */
+  'canvas-importance': handler(z.object({}).strict(), z.object({ ranks: z.record(z.string(), z.number()) })),
 };

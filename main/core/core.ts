@@ -17,6 +17,7 @@ import { NameLookup, summaryOf } from './lookup.js';
 import { problemsService, type ProblemsService } from '../problems/index.js';
 import { AssetResolver, type VaultAsset } from '../assets/assets.js';
 import { SchemaSetup } from './schema-setup.js';
+import { ImportanceCache } from './importance.js';
 
 export interface CoreHost extends Core {
   readonly engine: VaultSyncEngine;
@@ -31,6 +32,8 @@ export interface CoreHost extends Core {
   resolveEntity(nameOrId: string, q?: EntityQuery): EntityRecord | null;
   /** schema inference over the open vault's notes (propose / preview / accept: core/schema-setup.ts) */
   schemaSetup(): SchemaSetup;
+  /** entity id -> PageRank (canvas node importance), cached per model version (importance.ts) */
+  importance(): Promise<Record<string, number>>;
 }
 
 export class CoreImpl implements CoreHost {
@@ -39,6 +42,7 @@ export class CoreImpl implements CoreHost {
   private problemsSvc: ProblemsService | null = null;
   private assets: AssetResolver | null = null;
   private setup: SchemaSetup | null = null;
+  private importanceCache: ImportanceCache | null = null;
 
   constructor(
     readonly vaultDir: string,
@@ -56,6 +60,9 @@ export class CoreImpl implements CoreHost {
   watch(): Promise<void> { return this.engine.startWatching(); }
   onChange(fn: (e: ChangeEvent) => void): () => void { return this.engine.onChange(fn); }
   searchReady(): Promise<void> { return this.engine.searchReady(); }
+  importance(): Promise<Record<string, number>> {
+    return (this.importanceCache ??= new ImportanceCache(this.store, () => this.engine.model.version)).ranks();
+  }
   /** every problem: the model's plus the rules of main/problems (timeline, continuity...), schema.yaml `rules:` applied; cached until the next change */
   problems(): Problem[] { return (this.problemsSvc ??= problemsService(this)).report().problems; }
 

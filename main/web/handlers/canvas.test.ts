@@ -71,4 +71,19 @@ describe('canvas-positions', () => {
     const r = await refusal('canvas-positions-set', { positions: { a: { x: 'NaN', y: 1 } } });
     expect(r.code).toBe('bad-request');
   });
+
+  it('canvas-importance: PageRank of every entity from Kùzu, hubs above leaves, cached until the model changes', async () => {
+    const { ranks } = await call('canvas-importance', {});
+    const snap = await call('graph-snapshot', {});
+    expect(Object.keys(ranks).sort()).toEqual(snap.nodes.map((n) => n.id).sort());
+    // the most linked-to entity outranks one nothing points at
+    const inDeg = new Map<string, number>();
+    for (const e of snap.edges) inDeg.set(e.to, (inDeg.get(e.to) ?? 0) + 1);
+    const hub = [...inDeg].sort((a, b) => b[1] - a[1])[0]![0];
+    const leaf = snap.nodes.find((n) => !inDeg.has(n.id))!.id;
+    expect(ranks[hub]!).toBeGreaterThan(ranks[leaf]!);
+    // one computation per model version: the same promise until something changes
+    const core = h.session.current();
+    expect(core.importance()).toBe(core.importance());
+  });
 });

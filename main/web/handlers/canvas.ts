@@ -14,5 +14,6 @@ export function canvasGroup(session: CoreSession): Group<typeof canvasHandlers> 
   return {
     'canvas-positions-get': async () => readCanvas(session.current().vaultDir),
     'canvas-positions-set': async (change) => changeCanvas(session.current().vaultDir, change),
+    'canvas-importance': async () => ({ ranks: await session.current().importance() }),
   };
 }

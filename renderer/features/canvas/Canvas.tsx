@@ -98,6 +98,7 @@ export function Canvas() {
   const focus = useApp((s) => s.canvasFocus);
   const overlay = useApp((s) => s.canvasOverlay);
   const pins = useApp((s) => s.canvasPins);
+  const rank = useApp((s) => s.canvasRank);
   const host = useRef<HTMLDivElement>(null);
   const ctl = useRef<CanvasController | null>(null);
   const webgl = useWebgl();
@@ -110,8 +111,8 @@ export function Canvas() {
 
   const pinnedSet = useMemo(() => new Set(Object.keys(pins)), [pins]);
   const els = useMemo(
-    () => (graph ? toElements(graph, { styles, relTypes, selectedId, filters, focus, overlay, pinned: pinnedSet }) : null),
-    [graph, styles, relTypes, selectedId, filters, focus, overlay, pinnedSet],
+    () => (graph ? toElements(graph, { styles, relTypes, selectedId, filters, focus, overlay, pinned: pinnedSet, rank }) : null),
+    [graph, styles, relTypes, selectedId, filters, focus, overlay, pinnedSet, rank],
   );
   // the list mirror (thousands of <li> on a big vault) renders after the canvas has its elements, not before
   const listEls = useDeferredValue(els);

@@ -33,6 +33,8 @@ export interface GraphSlice {
   setPins(changes: Record<string, { x: number; y: number } | null>): Promise<void>;
   /** where the last layout or placement put each node (canvas.json `layout`): a reload shows the same picture */
   canvasLayout: Positions;
+  /** entity id -> PageRank (canvas-importance, computed by the core off the UI path); null until it arrives */
+  canvasRank: ReadonlyMap<string, number> | null;
   /** keep layout positions (replace: the whole picture); saved at once, never re-rendered from */
   saveLayout(positions: Positions, replace: boolean): Promise<void>;
 }
@@ -68,6 +70,7 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
   },
   canvasPins: {},
   canvasLayout: {},
+  canvasRank: null,
   async saveLayout(positions, replace) {
     // kept for the next graph's new elements (the canvas reads it on apply, it does not subscribe: no re-render)
     set({ canvasLayout: replace ? positions : { ...get().canvasLayout, ...positions } });
@@ -101,6 +104,10 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
       : null;
     const [graph, loaded] = await Promise.all([api.call('graph-snapshot', layer ? { layer } : {}), pins]);
     set(loaded ? { graph, canvasPins: loaded.positions, canvasLayout: loaded.layout } : { graph });
+    // importance follows (sizes and label priority; degree stands in until it arrives)
+    api.call('canvas-importance', {}).then((r) => {
+      if (get().graph === graph) set({ canvasRank: new Map(Object.entries(r.ranks)) });
+    }).catch(() => undefined);
     // a focused neighbourhood follows the graph (an edit may add or remove neighbours)
     const focus = get().canvasFocus;
     if (focus && graph.nodes.some((n) => n.id === focus.root)) void get().focusOn(focus.root, focus.depth);
