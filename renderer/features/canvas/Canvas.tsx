@@ -133,9 +133,14 @@ export function Canvas() {
     return () => { c.destroy(); ctl.current = null; };
   }, [webgl]);
 
+  const shownSession = useRef<number | null | undefined>(undefined);
   useEffect(() => {
-    if (ctl.current && els) ctl.current.apply(els, useApp.getState().canvasPins, useApp.getState().canvasLayout);
-  }, [els]);
+    if (!ctl.current || !els) return;
+    ctl.current.apply(els, useApp.getState().canvasPins, useApp.getState().canvasLayout);
+    const session = overlay?.session ?? null;
+    if (shownSession.current !== undefined && session !== shownSession.current) ctl.current.markStep(session);
+    shownSession.current = session;
+  }, [els]); // overlay is read with the elements it produced (els depends on it)
 
   useEffect(() => { if (selectedId) ctl.current?.centerOn(selectedId); }, [selectedId]);
   useEffect(() => { if (focus) setTimeout(() => ctl.current?.fit(), 0); }, [focus]);

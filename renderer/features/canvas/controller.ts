@@ -25,6 +25,8 @@ export interface CanvasMetrics {
   graphAt?: number; firstRenderAt?: number; layoutDoneAt?: number;
   /** layouts: full layouts run (tests: a reload with saved positions or a session step runs none); placed: nodes placed beside neighbours */
   nodes?: number; webgl: boolean; layouts: number; placed: number;
+  /** bench: each timeline step that reached the canvas, with the frame that drew it (performance.now()) */
+  steps: Array<{ session: number | null; paintedAt: number }>;
 }
 
 export interface ControllerEvents {
@@ -133,7 +135,7 @@ export class CanvasController {
 
   constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
     const webgl = !!opts.webgl;
-    this.metrics = { webgl, layouts: 0, placed: 0 };
+    this.metrics = { webgl, layouts: 0, placed: 0, steps: [] };
     this.cy = cytoscape({
       container, style: CANVAS_STYLE, minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false,
       // while the view moves, draw a cached bitmap of the last frame and leave edges out: pan/zoom stays fluid at thousands of nodes
@@ -364,6 +366,11 @@ export class CanvasController {
   async relayout(): Promise<void> {
     this.relayoutUndo.push(this.positionsOf());
     await this.layout();
+  }
+
+  /** Note the frame that draws a timeline step (Cytoscape draws changed elements in its next animation frame). */
+  markStep(session: number | null): void {
+    requestAnimationFrame(() => { this.metrics.steps.push({ session, paintedAt: performance.now() }); });
   }
 
   get canUndoRelayout(): boolean { return this.relayoutUndo.length > 0; }
