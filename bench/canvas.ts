@@ -344,7 +344,9 @@ async function clearFocus(page: Page): Promise<void> {
 
 /** Step the timeline scrubber through every session by keyboard, one key every `gapMs`; see the header. */
 async function scrub(page: Page, gapMs: number): Promise<{ fps: number; steps: Stat; layouts: number; sessions: number }> {
-  await page.getByTestId('timeline-tick').first().click();
+  // 68 ticks overlap on the bar: the first one's own click handler, not a pointer hit
+  await page.getByTestId('timeline-tick').first().dispatchEvent('click');
+  await page.waitForFunction(() => window.__lorecraftCanvas!.metrics.steps.length > 0, undefined, { timeout: 60_000 });
   await page.getByTestId('timeline-scrubber').focus();
   const sessions = await page.getByTestId('timeline-tick').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-session'))));
   const layouts0 = await page.evaluate(() => window.__lorecraftCanvas!.metrics.layouts);
