@@ -35,3 +35,14 @@ describe('labelsToShow', () => {
     expect(labelsToShow([a, c], 14).size).toBe(1);
   });
 });
+
+describe('quickPlace', () => {
+  it('gives every node its own spot, at least a node apart (coincident edge ends made Cytoscape warn "invalid endpoints")', async () => {
+    const { quickPlace } = await import('./layout.js');
+    const pts = Array.from({ length: 2000 }, (_, k) => quickPlace(k));
+    let min = Infinity;
+    for (let i = 0; i < 300; i++) for (let j = i + 1; j < 300; j++) min = Math.min(min, Math.hypot(pts[i]!.x - pts[j]!.x, pts[i]!.y - pts[j]!.y));
+    expect(min).toBeGreaterThan(20);
+    expect(new Set(pts.map((p) => `${Math.round(p.x)},${Math.round(p.y)}`)).size).toBe(2000);
+  });
+});
