@@ -158,7 +158,7 @@ test('dragging the scrubber through every session: each end of the drag shows th
   await tl.scrubber.focus();
   const stops = await page.getByTestId('timeline-tick').count();
   for (let i = 1; i < stops; i++) await page.keyboard.press('ArrowRight');
-  await expect(tl.current).toHaveText('Session 6 · 1203-07-12');
+  await expect(tl.current).toHaveText(/^Session 6 · /);
   await expect(tl.state).toHaveAttribute('data-status', 'dead');
   await expect.poll(() => tl.nodeStatus(VARO)).toBe('dead');
   await expect.poll(() => tl.nodeStatus('setting/millbrook')).toBe('destroyed');
@@ -170,7 +170,7 @@ test('dragging the scrubber through every session: each end of the drag shows th
   // back to session 4 in one drag: Varo alive again (panel and canvas), Millbrook still burned (session 3)
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
-  await expect(tl.current).toHaveText('Session 4 · 1203-05-03');
+  await expect(tl.current).toHaveText(/^Session 4 · /);
   await expect(tl.state).toHaveAttribute('data-status', 'alive');
   await expect.poll(() => tl.nodeStatus(VARO)).not.toBe('dead');
   expect(await label(VARO)).toBe('Captain Varo');
