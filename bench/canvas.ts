@@ -12,8 +12,12 @@
  *   neighbourhood_10k_ms      {p50,p95,n}: focus on an entity's 2-hop neighbourhood in a 10k-entity vault
  *                             -> the canvas shows it (relations-get, elements, diff-apply, a frame)
  *   layout_done_ms_10k        the 10k vault's first full layout
+ *   scrub_fps_1k              animation frames per second while the scrubber steps through every session
+ *                             (one ArrowRight every 50 ms) of a 1k-entity world with 200 events over 67
+ *                             sessions (scrub-world.ts); scrub_step_ms {p50,p95,n}: key press -> the frame
+ *                             that drew that session; scrub_layouts: full layouts during the scrub (must be 0)
  * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
- * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb runs only those sections (default: all).
+ * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb,scrub runs only those sections (default: all).
  * LORECRAFT_CANVAS_PROFILE=<dir>: diagnostics for the fps section only (the figures then carry the
  * profiler's overhead): a CPU profile of the idle and pan/zoom windows (<dir>/{idle,panzoom}.cpuprofile),
  * their top self-time functions, every Cytoscape render() call over 8 ms (with what the gesture was),
@@ -338,6 +342,45 @@ async function clearFocus(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="canvas"]')!.dataset.focus === '');
 }
 
+/** Step the timeline scrubber through every session by keyboard, one key every `gapMs`; see the header. */
+async function scrub(page: Page, gapMs: number): Promise<{ fps: number; steps: Stat; layouts: number; sessions: number }> {
+  // 68 ticks overlap on the bar: the first one's own click handler, not a pointer hit
+  await page.getByTestId('timeline-tick').first().dispatchEvent('click');
+  await page.waitForFunction(() => window.__lorecraftCanvas!.metrics.steps.length > 0, undefined, { timeout: 60_000 });
+  await page.getByTestId('timeline-scrubber').focus();
+  const sessions = await page.getByTestId('timeline-tick').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-session'))));
+  const layouts0 = await page.evaluate(() => window.__lorecraftCanvas!.metrics.layouts);
+  await page.evaluate(() => {
+    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean } };
+    w.__scrub = { keys: [], frames: 0, run: true };
+    window.addEventListener('keydown', () => w.__scrub.keys.push(performance.now()), { capture: true });
+    window.__lorecraftCanvas!.metrics.steps.length = 0;
+    const loop = () => { w.__scrub.frames++; if (w.__scrub.run) requestAnimationFrame(loop); };
+    requestAnimationFrame(loop);
+  });
+  const t0 = Date.now();
+  for (let i = 1; i < sessions.length; i++) {
+    await page.keyboard.press('ArrowRight');
+    const wait = t0 + i * gapMs - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+  const last = sessions[sessions.length - 1]!;
+  await page.waitForFunction((s) => window.__lorecraftCanvas!.metrics.steps.some((x) => x.session === s), last, { timeout: 60_000 });
+  const r = await page.evaluate(() => {
+    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean } };
+    w.__scrub.run = false;
+    return { keys: w.__scrub.keys, frames: w.__scrub.frames, steps: window.__lorecraftCanvas!.metrics.steps, layouts: window.__lorecraftCanvas!.metrics.layouts };
+  });
+  const dur = (r.steps[r.steps.length - 1]!.paintedAt - r.keys[0]!) / 1000;
+  // key k asked for sessions[k + 1]; a step the scrubber skipped (a newer one won) has no frame
+  const gaps: number[] = [];
+  r.keys.forEach((at, k) => {
+    const drawn = r.steps.find((x) => x.session === sessions[k + 1] && x.paintedAt >= at);
+    if (drawn) gaps.push(drawn.paintedAt - at);
+  });
+  return { fps: r1(r.frames / dur), steps: stat(gaps), layouts: r.layouts - layouts0, sessions: sessions.length - 1 };
+}
+
 export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unknown>> {
   if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) throw new Error('dist/renderer is missing: run `npx vite build` first');
   const generate = ctx.generateVault ?? (await import('./generate.js')).generateVault;
@@ -368,8 +411,28 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       await stopShell(child);
     }
   };
-  const only = new Set((process.env.LORECRAFT_CANVAS_BENCH ?? 'load,fps,webgl,nb').split(','));
+  const only = new Set((process.env.LORECRAFT_CANVAS_BENCH ?? 'load,fps,webgl,nb,scrub').split(','));
   try {
+    if (only.has('scrub')) {
+      const dir = join(ctx.tmpDir, 'canvas-scrub');
+      const { generateScrubWorld } = await import('./scrub-world.js');
+      const world = await generateScrubWorld(dir, { entities: 1000, events: 200, sessions: 67 });
+      const { child, url } = await startShell(dir, join(ctx.tmpDir, 'data-scrub'));
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await page.addInitScript('window.__name = (f) => f');
+      try {
+        await load(page, url, 600_000);
+        await page.getByTestId('timeline-tick').first().waitFor({ timeout: 60_000 });
+        const sc = await scrub(page, 50);
+        log(`scrub (${world.entities} entities, ${world.events} events, ${sc.sessions} steps): ${JSON.stringify(sc)}`);
+        out.scrub_fps_1k = sc.fps;
+        out.scrub_step_ms = sc.steps;
+        out.scrub_layouts = sc.layouts;
+      } finally {
+        await page.close();
+        await stopShell(child);
+      }
+    }
     if (only.has('load')) for (const [key, n] of (ctx.quick ? [['1k', 1000]] : [['1k', 1000], ['5k', 5000]]) as Array<[string, number]>) {
       const m = await withApp(n, '', (page, url) => load(page, url, 600_000));
       log(`${key}: ${JSON.stringify(m)}`);

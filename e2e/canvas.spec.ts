@@ -238,3 +238,44 @@ test('double-click on empty canvas creates an entity: type, name -> a note on di
   await app.page.keyboard.press('?');
   await expect(app.page.getByTestId('canvas-help')).toContainText('fit the graph');
 });
+
+test('the map stays put: every position is saved, a reload shows the same picture without laying out; re-layout is undoable', async ({ app, vault }) => {
+  const canvas = new CanvasDsl(app.page);
+  await canvas.ready();
+  const positions = () => app.page.evaluate(() => Object.fromEntries(window.__lorecraftCanvas!.cy.nodes()
+    .map((n) => [n.id(), { x: Math.round(n.position('x') * 10) / 10, y: Math.round(n.position('y') * 10) / 10 }] as const)
+    .filter(([id]) => !id.startsWith('__'))));
+  const layouts = () => app.page.evaluate(() => window.__lorecraftCanvas!.metrics.layouts);
+  expect(await layouts()).toBe(1);
+  const first = await positions();
+  // every node's place is in .lorecraft/canvas.json (not only dragged ones)
+  await expect.poll(async () => {
+    try { return JSON.parse(await readFile(vault.path('.lorecraft/canvas.json'), 'utf8')).layout ?? null; } catch { return null; }
+  }).toEqual(first);
+
+  await app.page.reload();
+  await expect(app.page.getByTestId('status-sync')).toContainText('idle');
+  await canvas.ready();
+  expect(await positions()).toEqual(first);
+  expect(await layouts()).toBe(0);
+
+  // an explicit re-layout moves nodes and is saved; undo puts every node back (and saves that)
+  await app.page.getByTestId('canvas-relayout').click();
+  await expect.poll(layouts).toBe(1);
+  const moved = await positions();
+  expect(moved).not.toEqual(first);
+  await app.page.getByTestId('canvas-relayout-undo').click();
+  await expect.poll(positions).toEqual(first);
+  await expect.poll(async () => JSON.parse(await readFile(vault.path('.lorecraft/canvas.json'), 'utf8')).layout).toEqual(first);
+  await expect(app.page.getByTestId('canvas-relayout-undo')).toHaveCount(0);
+});
+
+test('body links are off by default in a world with typed relationships; the filter shows them', async ({ app }) => {
+  const canvas = new CanvasDsl(app.page);
+  await canvas.ready();
+  const linkEdges = () => app.page.evaluate(() => window.__lorecraftCanvas!.cy.edges('[type = "LINKS_TO"]').length);
+  expect(await linkEdges()).toBe(0);
+  await app.page.getByTestId('canvas-filters').locator('summary').click();
+  await app.page.getByTestId('canvas-show-links').check();
+  await expect.poll(linkEdges).toBeGreaterThan(0);
+});

@@ -139,3 +139,49 @@ test('new event here: an event note at the scrubbed session, on disk, on the tim
   await expect(app.panel.getByTestId('entity-name')).toHaveText('The Siege of Thornwatch');
   await expect(page.getByTestId('timeline-event-form')).toHaveCount(0);
 });
+
+test('dragging the scrubber through every session: each end of the drag shows that session\'s state on the canvas (struck label) and in the panel, and no layout runs', async ({ app, page }) => {
+  const tl = timeline(page);
+  await app.open('Captain Varo');
+  await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined)).toBe(true);
+  const snap = () => page.evaluate(() => {
+    const c = window.__lorecraftCanvas!;
+    return { layouts: c.metrics.layouts, placed: c.metrics.placed,
+      at: c.cy.nodes().map((n) => `${n.id()}@${Math.round(n.position('x'))},${Math.round(n.position('y'))}`).sort().join(' ') };
+  });
+  const before = await snap();
+  const label = (id: string) => page.evaluate((i) => window.__lorecraft!.cy!.getElementById(i).style('label') as string, id);
+  const struck = (s: string) => [...s].map((c) => `${c}\u0336`).join('');
+
+  // a drag over the range input: one input event per stop, no waiting between them
+  await tl.tick(0).click();
+  await tl.scrubber.focus();
+  const stops = await page.getByTestId('timeline-tick').count();
+  for (let i = 1; i < stops; i++) await page.keyboard.press('ArrowRight');
+  await expect(tl.current).toHaveText(/^Session 6 · /);
+  await expect(tl.state).toHaveAttribute('data-status', 'dead');
+  await expect.poll(() => tl.nodeStatus(VARO)).toBe('dead');
+  await expect.poll(() => tl.nodeStatus('setting/millbrook')).toBe('destroyed');
+  // the dead and the destroyed are drawn struck through (a label Cytoscape accepts)
+  expect(await label(VARO)).toBe(struck('Captain Varo'));
+  expect(await label('setting/millbrook')).toBe(struck('Millbrook'));
+  await expect(page.locator(`[data-testid="canvas-list"] li[data-id="${VARO}"]`)).toHaveAttribute('data-status', 'dead');
+
+  // back to session 4 in one drag: Varo alive again (panel and canvas), Millbrook still burned (session 3)
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(tl.current).toHaveText(/^Session 4 · /);
+  await expect(tl.state).toHaveAttribute('data-status', 'alive');
+  await expect.poll(() => tl.nodeStatus(VARO)).not.toBe('dead');
+  expect(await label(VARO)).toBe('Captain Varo');
+  await expect.poll(() => tl.nodeStatus('setting/millbrook')).toBe('destroyed');
+
+  // all the way back: before play, Millbrook stands
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+  await expect(tl.current).toHaveText('Before play');
+  await expect.poll(() => tl.nodeStatus('setting/millbrook')).toBe('normal');
+  expect(await label('setting/millbrook')).toBe('Millbrook');
+
+  // no layout ran and nothing moved during any of it
+  expect(await snap()).toEqual(before);
+});

@@ -19,13 +19,12 @@ import { problemsService, type ProblemsService } from '../problems/index.js';
 import { AssetResolver, type VaultAsset } from '../assets/assets.js';
 import { SchemaSetup } from './schema-setup.js';
 import type { AllowedRel, EditForm } from '../../shared/contract-edit.js';
-import type { Positions } from '../../shared/contract-canvas.js';
-import { TaskQueue } from '../domain/queue.js';
 import { editorFor, type EditOptions, type Editor } from '../edit/commands.js';
 import { createTimeline, type TimelineService } from '../timeline/service.js';
-import { readPositions, setPositions } from './canvas.js';
+import { changeCanvas, readCanvas, type CanvasChange, type CanvasFile } from './canvas.js';
 import { recordEvent, type RecordEventArgs, type RecordEventResult } from './events.js';
 import { allowedRelationships, editForm } from './forms.js';
+import { ImportanceCache } from './importance.js';
 
 export interface CoreHost extends Core {
   readonly engine: VaultSyncEngine;
@@ -49,15 +48,17 @@ export interface CoreHost extends Core {
   readonly editor: Editor;
   /** Record an event with its participants, location, consequences and body: one transaction, one undo step. */
   recordEvent(a: RecordEventArgs, opts?: EditOptions): Promise<RecordEventResult>;
-  /** Pin (null: unpin) canvas node positions in <vault>/.lorecraft/canvas.json; `replace` drops the others. */
-  setCanvasPositions(positions: Record<string, { x: number; y: number } | null | undefined>, replace?: boolean): Promise<{ count: number }>;
+  /** Pin / unpin canvas nodes and save layout positions in <vault>/.lorecraft/canvas.json (main/canvas/positions.ts). */
+  setCanvasPositions(change: CanvasChange): Promise<{ count: number; laidOut: number }>;
 
   // ---- reads for the app's forms and views ----
   /** The timeline of this vault (sessions, events, state at a session, diff); rebuilt lazily after changes. */
   readonly timeline: TimelineService;
   editForm(nameOrId: string): Promise<EditForm>;
   allowedRelationships(fromId: string, toId: string): AllowedRel[];
-  canvasPositions(): Promise<{ positions: Positions; problem?: string }>;
+  canvasPositions(): Promise<CanvasFile & { problem?: string }>;
+  /** entity id -> PageRank (canvas node importance), cached per model version (importance.ts) */
+  importance(): Promise<Record<string, number>>;
 }
 
 export class CoreImpl implements CoreHost {
@@ -67,7 +68,7 @@ export class CoreImpl implements CoreHost {
   private assets: AssetResolver | null = null;
   private setup: SchemaSetup | null = null;
   private timelineSvc: TimelineService | null = null;
-  private readonly canvasQueue = new TaskQueue();
+  private importanceCache: ImportanceCache | null = null;
 
   constructor(
     readonly vaultDir: string,
@@ -85,6 +86,9 @@ export class CoreImpl implements CoreHost {
   watch(): Promise<void> { return this.engine.startWatching(); }
   onChange(fn: (e: ChangeEvent) => void): () => void { return this.engine.onChange(fn); }
   searchReady(): Promise<void> { return this.engine.searchReady(); }
+  importance(): Promise<Record<string, number>> {
+    return (this.importanceCache ??= new ImportanceCache(this.store, () => this.engine.model.version)).ranks();
+  }
   /** every problem: the model's plus the rules of main/problems (timeline, continuity...), schema.yaml `rules:` applied; cached until the next change */
   problems(): Problem[] { return (this.problemsSvc ??= problemsService(this)).report().problems; }
 
@@ -97,10 +101,8 @@ export class CoreImpl implements CoreHost {
   recordEvent(a: RecordEventArgs, opts?: EditOptions): Promise<RecordEventResult> { return recordEvent(this, this.editor, a, opts); }
   editForm(nameOrId: string): Promise<EditForm> { return editForm(this, nameOrId); }
   allowedRelationships(fromId: string, toId: string): AllowedRel[] { return allowedRelationships(this, fromId, toId); }
-  canvasPositions() { return readPositions(this.vaultDir); }
-  setCanvasPositions(positions: Record<string, { x: number; y: number } | null | undefined>, replace = false) {
-    return setPositions(this.vaultDir, this.canvasQueue, positions, replace);
-  }
+  canvasPositions() { return readCanvas(this.vaultDir); }
+  setCanvasPositions(change: CanvasChange) { return changeCanvas(this.vaultDir, change); }
 
   private names(): NameLookup {
     const m = this.engine.model;

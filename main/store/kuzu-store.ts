@@ -21,6 +21,7 @@ import { type Conn, type OpenedDb, type Params, SerialQueue, closeDatabase, open
 import { applyDeltaTx } from './kuzu/delta.js';
 import { type FtsTokens, tokenize } from './kuzu/fts-bulk.js';
 import * as Q from './kuzu/queries.js';
+import { pageRank } from './kuzu/rank.js';
 import { RelRegistry } from './kuzu/rels.js';
 import { toPlain } from './kuzu/rows.js';
 import { FTS_COLUMNS, SearchIndex } from './kuzu/search.js';
@@ -308,6 +309,14 @@ class KuzuStore implements GraphStore {
 
   counts(): ReturnType<GraphStore['counts']> {
     return this.read((c) => Q.counts(c, this.reg));
+  }
+
+  /**
+   * On the writer's queue and connection, though it changes no data: projecting a graph writes Kùzu's
+   * catalog, which must not race a write transaction on the other connection (an edit then stalled).
+   */
+  pageRank(): Promise<Map<string, number>> {
+    return this.writeQ.run(() => pageRank(this.db().writer, this.reg));
   }
 
   snapshot(filter?: { layer?: string }): ReturnType<GraphStore['snapshot']> {

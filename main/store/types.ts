@@ -70,6 +70,8 @@ export interface GraphStore {
   /** read-only Cypher; throws CoreError('cypher-refused') for anything that writes or loads */
   cypher(query: string, params?: Record<string, unknown>, opts?: CypherOptions): Promise<Record<string, unknown>[]>;
   counts(): Promise<GraphCounts>;
+  /** entity id -> PageRank over every relationship (Kùzu algo extension; canvas node importance) */
+  pageRank(): Promise<Map<string, number>>;
   /** every entity summary and edge (canvas) */
   snapshot(filter?: { layer?: string }): Promise<{ nodes: EntitySummary[]; edges: RelationshipRecord[] }>;
   close(): Promise<void>;

@@ -20,9 +20,9 @@ beforeAll(() => {
 
 describe('canvas-positions', () => {
   it('starts empty, pins merge, null unpins, replace drops the rest; the file is canonical JSON', async () => {
-    expect(await call('canvas-positions-get', {})).toEqual({ positions: {} });
-    expect(await call('canvas-positions-set', { positions: { 'setting/mira': { x: 10.26, y: -4 } } })).toEqual({ count: 1 });
-    expect(await call('canvas-positions-set', { positions: { 'setting/guild': { x: 1, y: 2 } } })).toEqual({ count: 2 });
+    expect(await call('canvas-positions-get', {})).toEqual({ positions: {}, layout: {} });
+    expect(await call('canvas-positions-set', { positions: { 'setting/mira': { x: 10.26, y: -4 } } })).toEqual({ count: 1, laidOut: 0 });
+    expect(await call('canvas-positions-set', { positions: { 'setting/guild': { x: 1, y: 2 } } })).toEqual({ count: 2, laidOut: 0 });
     expect((await call('canvas-positions-get', {})).positions).toEqual({ 'setting/guild': { x: 1, y: 2 }, 'setting/mira': { x: 10.3, y: -4 } });
     expect(JSON.parse(await file())).toEqual({ version: 1, positions: { 'setting/guild': { x: 1, y: 2 }, 'setting/mira': { x: 10.3, y: -4 } } });
     await call('canvas-positions-set', { positions: { 'setting/mira': null } });
@@ -53,11 +53,37 @@ describe('canvas-positions', () => {
     await writeFile(join(vault, CANVAS_FILE), JSON.stringify({ version: 1, positions: { a: { x: 'left', y: 1 } } }));
     expect((await call('canvas-positions-get', {})).problem).toMatch(/canvas\.json: field 'positions\.a\.x'/);
     await call('canvas-positions-set', { positions: { b: { x: 1, y: 1 } } });
-    expect(await call('canvas-positions-get', {})).toEqual({ positions: { b: { x: 1, y: 1 } } });
+    expect(await call('canvas-positions-get', {})).toEqual({ positions: { b: { x: 1, y: 1 } }, layout: {} });
+  });
+
+  it('keeps every node\'s layout position beside the pins: merged, replaced as a whole, never mixed with pins', async () => {
+    await call('canvas-positions-set', { positions: { p: { x: 9, y: 9 } }, replace: true, layout: { a: { x: 1, y: 2 }, b: { x: 3, y: 4 } } });
+    expect(await call('canvas-positions-set', { positions: {}, layout: { c: { x: 5, y: 6 }, a: null } })).toEqual({ count: 1, laidOut: 2 });
+    expect(await call('canvas-positions-get', {})).toEqual({ positions: { p: { x: 9, y: 9 } }, layout: { b: { x: 3, y: 4 }, c: { x: 5, y: 6 } } });
+    await call('canvas-positions-set', { positions: {}, layout: { z: { x: 0, y: 0 } }, replaceLayout: true });
+    expect(JSON.parse(await file())).toEqual({ version: 1, positions: { p: { x: 9, y: 9 } }, layout: { z: { x: 0, y: 0 } } });
+    // a damaged layout map is reported by field, like the pins
+    await writeFile(join(vault, CANVAS_FILE), JSON.stringify({ version: 1, positions: {}, layout: { a: { x: 1 } } }));
+    expect((await call('canvas-positions-get', {})).problem).toMatch(/canvas\.json: field 'layout\.a\.y'/);
   });
 
   it('refuses a non-finite position at the boundary', async () => {
     const r = await refusal('canvas-positions-set', { positions: { a: { x: 'NaN', y: 1 } } });
     expect(r.code).toBe('bad-request');
+  });
+
+  it('canvas-importance: PageRank of every entity from Kùzu, hubs above leaves, cached until the model changes', async () => {
+    const { ranks } = await call('canvas-importance', {});
+    const snap = await call('graph-snapshot', {});
+    expect(Object.keys(ranks).sort()).toEqual(snap.nodes.map((n) => n.id).sort());
+    // the most linked-to entity outranks one nothing points at
+    const inDeg = new Map<string, number>();
+    for (const e of snap.edges) inDeg.set(e.to, (inDeg.get(e.to) ?? 0) + 1);
+    const hub = [...inDeg].sort((a, b) => b[1] - a[1])[0]![0];
+    const leaf = snap.nodes.find((n) => !inDeg.has(n.id))!.id;
+    expect(ranks[hub]!).toBeGreaterThan(ranks[leaf]!);
+    // one computation per model version: the same promise until something changes
+    const core = h.session.current();
+    expect(core.importance()).toBe(core.importance());
   });
 });

@@ -11,6 +11,7 @@ export { CANVAS_FILE, readPositions, writePositions } from '../../core/index.js'
 export function canvasGroup(session: CoreSession): Group<typeof canvasHandlers> {
   return {
     'canvas-positions-get': async () => session.current().canvasPositions(),
-    'canvas-positions-set': async ({ positions, replace }) => session.current().setCanvasPositions(positions, replace),
+    'canvas-positions-set': async (change) => session.current().setCanvasPositions(change),
+    'canvas-importance': async () => ({ ranks: await session.current().importance() }),
   };
 }

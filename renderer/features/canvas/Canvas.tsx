@@ -98,6 +98,7 @@ export function Canvas() {
   const focus = useApp((s) => s.canvasFocus);
   const overlay = useApp((s) => s.canvasOverlay);
   const pins = useApp((s) => s.canvasPins);
+  const rank = useApp((s) => s.canvasRank);
   const host = useRef<HTMLDivElement>(null);
   const ctl = useRef<CanvasController | null>(null);
   const webgl = useWebgl();
@@ -106,11 +107,12 @@ export function Canvas() {
   const [help, setHelp] = useState(false);
   const [connectMode, setConnectMode] = useState(false);
   const [edge, setEdge] = useState<{ source: string; target: string; type: string } | null>(null);
+  const [canUndoLayout, setCanUndoLayout] = useState(false);
 
   const pinnedSet = useMemo(() => new Set(Object.keys(pins)), [pins]);
   const els = useMemo(
-    () => (graph ? toElements(graph, { styles, relTypes, selectedId, filters, focus, overlay, pinned: pinnedSet }) : null),
-    [graph, styles, relTypes, selectedId, filters, focus, overlay, pinnedSet],
+    () => (graph ? toElements(graph, { styles, relTypes, selectedId, filters, focus, overlay, pinned: pinnedSet, rank }) : null),
+    [graph, styles, relTypes, selectedId, filters, focus, overlay, pinnedSet, rank],
   );
   // the list mirror (thousands of <li> on a big vault) renders after the canvas has its elements, not before
   const listEls = useDeferredValue(els);
@@ -124,6 +126,7 @@ export function Canvas() {
       pin: (changes) => void useApp.getState().setPins(changes),
       edgeSelected: setEdge,
       menu: (id, at) => useApp.getState().openEntityMenu(id, at.x, at.y),
+      laidOut: (positions, replace) => { void useApp.getState().saveLayout(positions, replace); setCanUndoLayout(c.canUndoRelayout); },
     }, { webgl });
     ctl.current = c;
     window.__lorecraft = { ...window.__lorecraft, cy: c.cy };
@@ -131,9 +134,14 @@ export function Canvas() {
     return () => { c.destroy(); ctl.current = null; };
   }, [webgl]);
 
+  const shownSession = useRef<number | null | undefined>(undefined);
   useEffect(() => {
-    if (ctl.current && els) ctl.current.apply(els, useApp.getState().canvasPins);
-  }, [els]);
+    if (!ctl.current || !els) return;
+    ctl.current.apply(els, useApp.getState().canvasPins, useApp.getState().canvasLayout);
+    const session = overlay?.session ?? null;
+    if (shownSession.current !== undefined && session !== shownSession.current) ctl.current.markStep(session);
+    shownSession.current = session;
+  }, [els]); // overlay is read with the elements it produced (els depends on it)
 
   useEffect(() => { if (selectedId) ctl.current?.centerOn(selectedId); }, [selectedId]);
   useEffect(() => { if (focus) setTimeout(() => ctl.current?.fit(), 0); }, [focus]);
@@ -182,7 +190,7 @@ export function Canvas() {
           break;
         case 'unpin': if (s.selectedId && s.canvasPins[s.selectedId]) void s.setPins({ [s.selectedId]: null }); break;
         case 'create': e.preventDefault(); setCreate({ x: c.cy.width() / 2 - 100, y: 60 }); break;
-        case 'relayout': void c.layout(); break;
+        case 'relayout': void c.relayout(); break;
         case 'help': setHelp((h) => !h); break;
       }
     };
@@ -200,7 +208,9 @@ export function Canvas() {
 
   return (
     <div className="canvas-wrap">
-      <Toolbar connectMode={connectMode} onFit={() => ctl.current?.fit()} onZoom={(f) => ctl.current?.zoomBy(f)}
+      <Toolbar connectMode={connectMode} canUndoLayout={canUndoLayout}
+        onRelayout={() => void ctl.current?.relayout()}
+        onUndoLayout={() => { ctl.current?.undoRelayout(); setCanUndoLayout(!!ctl.current?.canUndoRelayout); }} onFit={() => ctl.current?.fit()} onZoom={(f) => ctl.current?.zoomBy(f)}
         onConnectMode={() => setConnectMode((m) => !m)} onHelp={() => setHelp((h) => !h)}
         onCreate={() => setCreate({ x: (ctl.current?.cy.width() ?? 400) / 2 - 100, y: 60 })} />
       <div

@@ -7,10 +7,13 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Res } from '../../../shared/contract.js';
 import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
-import { filterChoices, relLabel, type CanvasFilters } from './elements.js';
+import { filterChoices, linksByDefault, relLabel, type CanvasFilters } from './elements.js';
 
 export interface ToolbarProps {
   connectMode: boolean;
+  /** an explicit re-layout can be undone (positions before it are kept) */
+  canUndoLayout: boolean;
+  onRelayout(): void; onUndoLayout(): void;
   onFit(): void; onZoom(f: number): void; onConnectMode(): void; onCreate(): void; onHelp(): void;
 }
 
@@ -73,7 +76,7 @@ function Filters() {
   const setFilters = useApp((s) => s.setCanvasFilters);
   const choices = useMemo(() => (graph ? filterChoices(graph) : null), [graph]);
   const active = ['types', 'layers', 'tags', 'relTypes'].filter((k) => (filters[k as 'types']?.length ?? 0) > 0).length
-    + (filters.showLinks === false ? 1 : 0) + (filters.showPlaceholders === false ? 1 : 0);
+    + (graph && filters.showLinks !== undefined && filters.showLinks !== linksByDefault(graph) ? 1 : 0) + (filters.showPlaceholders === false ? 1 : 0);
   if (!choices) return null;
   return (
     <details className="canvas-filters" data-testid="canvas-filters">
@@ -83,9 +86,9 @@ function Filters() {
         <Checks name="layers" all={choices.layers} chosen={filters.layers} onChange={(v) => setFilters({ layers: v })} />
         <Checks name="relTypes" all={choices.relTypes} chosen={filters.relTypes} label={relLabel} onChange={(v) => setFilters({ relTypes: v })} />
         <Checks name="tags" all={choices.tags} chosen={filters.tags} onChange={(v) => setFilters({ tags: v })} />
-        <label><input type="checkbox" checked={filters.showLinks !== false} onChange={(e) => setFilters({ showLinks: e.target.checked })} /> body links</label>
+        <label><input type="checkbox" data-testid="canvas-show-links" checked={filters.showLinks ?? (graph ? linksByDefault(graph) : true)} onChange={(e) => setFilters({ showLinks: e.target.checked })} /> body links</label>
         <label><input type="checkbox" checked={filters.showPlaceholders !== false} onChange={(e) => setFilters({ showPlaceholders: e.target.checked })} /> placeholders</label>
-        <button type="button" onClick={() => setFilters({ types: [], layers: [], tags: [], relTypes: [], showLinks: true, showPlaceholders: true })}>Clear filters</button>
+        <button type="button" onClick={() => setFilters({ types: [], layers: [], tags: [], relTypes: [], showLinks: undefined, showPlaceholders: true })}>Clear filters</button>
       </div>
     </details>
   );
@@ -116,6 +119,10 @@ export function Toolbar(p: ToolbarProps) {
       <button type="button" title="Zoom in (+)" data-testid="canvas-zoom-in" onClick={() => p.onZoom(1.25)}>+</button>
       <button type="button" title="Zoom out (-)" data-testid="canvas-zoom-out" onClick={() => p.onZoom(0.8)}>−</button>
       <button type="button" title="Fit (f)" data-testid="canvas-fit" onClick={p.onFit}>Fit</button>
+      <button type="button" title="Lay the map out again; pinned nodes stay (l)" data-testid="canvas-relayout" onClick={p.onRelayout}>Re-layout</button>
+      {p.canUndoLayout && (
+        <button type="button" title="Put every node back where it was before the re-layout" data-testid="canvas-relayout-undo" onClick={p.onUndoLayout}>Undo layout</button>
+      )}
       <button type="button" title="Shortcuts (?)" data-testid="canvas-help-button" onClick={p.onHelp}>?</button>
     </div>
   );

@@ -9,21 +9,24 @@ import edgehandles from 'cytoscape-edgehandles';
 import fcose from 'cytoscape-fcose';
 import type { Positions } from '../../../shared/contract-canvas.js';
 import { drawsDirect, type CanvasElements } from './elements.js';
-import { placeNew, runLayout } from './layout.js';
+import { placeNew, quickPlace, runLayout } from './layout.js';
 import { CANVAS_STYLE } from './style.js';
 
 cytoscape.use(fcose);
 cytoscape.use(edgehandles);
 
-/** Past this many nodes the first frame shows a grid while fcose runs on the next task. */
+/** Past this many nodes the first frame shows the quick placement (edges held back) while fcose runs on the next task. */
 const DEFER_LAYOUT_AT = 400;
 const TEMP = '.eh-handle, .eh-ghost, .eh-preview, .eh-ghost-edge, .eh-ghost-node';
 const HANDLE_ID = '__eh_handle__';
 
 export interface CanvasMetrics {
-  /** performance.now() when the first non-empty element list arrived / was first drawn / layout stopped */
+  /** performance.now() when the first non-empty element list arrived / was first drawn / layout stopped (or saved positions were shown) */
   graphAt?: number; firstRenderAt?: number; layoutDoneAt?: number;
-  nodes?: number; webgl: boolean; layouts: number;
+  /** layouts: full layouts run (tests: a reload with saved positions or a session step runs none); placed: nodes placed beside neighbours */
+  nodes?: number; webgl: boolean; layouts: number; placed: number;
+  /** bench: each timeline step that reached the canvas, with the frame that drew it (performance.now()) */
+  steps: Array<{ session: number | null; paintedAt: number }>;
 }
 
 export interface ControllerEvents {
@@ -35,6 +38,8 @@ export interface ControllerEvents {
   edgeSelected(edge: { source: string; target: string; type: string } | null): void;
   /** right-click (or long press) on a node, at client coordinates */
   menu?(id: string, client: { x: number; y: number }): void;
+  /** positions a layout or placement chose, to keep (replace: the whole picture, after a full layout) */
+  laidOut(positions: Positions, replace: boolean): void;
 }
 
 type EdgeDef = CanvasElements['edges'][number];
@@ -55,7 +60,13 @@ function fitNodes(cy: Cy, nodes: ReturnType<Cy['nodes']>, padding: number): void
 
 interface Eh { start(n: NodeSingular): void; stop(): void; enableDrawMode(): void; disableDrawMode(): void; destroy(): void; active?: boolean }
 
-/** Set data/classes only where they differ: a refresh of 40k unchanged elements then costs no restyle. */
+/** A class the controller owns (label decluttering), kept when elements.ts's classes are applied. */
+const LABEL_OFF = 'lbl-off';
+
+/**
+ * Set data/classes only where they differ: a refresh of 40k unchanged elements
+ * (a timeline step) then restyles only what the step changed.
+ */
 function update(el: SingularElementReturnValue, want: { data: object; classes: string }): void {
   // an edge still held back for the first paint (pendingEdges) is not on the canvas yet
   if (el.empty()) return;
@@ -63,7 +74,40 @@ function update(el: SingularElementReturnValue, want: { data: object; classes: s
   for (const [k, v] of Object.entries(want.data)) {
     if (cur[k] !== v) { el.data(want.data); break; }
   }
-  if (el.classes().join(' ') !== want.classes) el.classes(want.classes);
+  const off = el.hasClass(LABEL_OFF);
+  const have = off ? el.classes().filter((c) => c !== LABEL_OFF).join(' ') : el.classes().join(' ');
+  if (have !== want.classes) el.classes(off ? `${want.classes} ${LABEL_OFF}` : want.classes);
+}
+
+/**
+ * Which node labels to draw so that none overlap: most important first (the
+ * selection, its neighbours and the focus root before all), a label is kept
+ * when its box (below the node, ~0.55 em a character) overlaps no kept one.
+ * Labels are sized in model units, so zoom scales them with the distances:
+ * what overlaps at the fitted zoom overlaps at every zoom, and one pass per
+ * move or selection holds for all. Pure over plain numbers (tested); a grid
+ * of cells keeps it near-linear.
+ */
+export function labelsToShow(nodes: Array<{ id: string; x: number; y: number; size: number; label: string; rank: number }>, font = 9): Set<string> {
+  const zoom = 1;
+  const kept = new Set<string>();
+  const cell = 80;
+  const grid = new Map<string, Array<[number, number, number, number]>>();
+  const sorted = [...nodes].sort((a, b) => b.rank - a.rank);
+  for (const n of sorted) {
+    const h = (font + 2) * zoom, w = Math.max(1, [...n.label].length) * font * 0.55 * zoom;
+    const x1 = n.x * zoom - w / 2, y1 = (n.y + n.size / 2 + 3) * zoom;
+    const box: [number, number, number, number] = [x1, y1, x1 + w, y1 + h];
+    const cells: string[] = [];
+    for (let cx = Math.floor(box[0] / cell); cx <= Math.floor(box[2] / cell); cx++) {
+      for (let cy = Math.floor(box[1] / cell); cy <= Math.floor(box[3] / cell); cy++) cells.push(`${cx},${cy}`);
+    }
+    const hit = cells.some((c) => (grid.get(c) ?? []).some((b) => b[0] < box[2] && box[0] < b[2] && b[1] < box[3] && box[1] < b[3]));
+    if (hit) continue;
+    kept.add(n.id);
+    for (const c of cells) { let l = grid.get(c); if (!l) grid.set(c, l = []); l.push(box); }
+  }
+  return kept;
 }
 
 export class CanvasController {
@@ -74,6 +118,8 @@ export class CanvasController {
   private laidOut = false;
   private drawMode = false;
   private pins: Positions = {};
+  /** positions before each explicit re-layout (undoRelayout restores the last) */
+  private readonly relayoutUndo: Positions[] = [];
   /** elements filtered or focused away, kept with their positions */
   private readonly stash = new Map<string, SingularElementReturnValue>();
   /**
@@ -87,10 +133,11 @@ export class CanvasController {
   private wantDirect = false;
   /** the first full layout has finished */
   private settled = false;
+  private declutterTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
     const webgl = !!opts.webgl;
-    this.metrics = { webgl, layouts: 0 };
+    this.metrics = { webgl, layouts: 0, placed: 0, steps: [] };
     this.cy = cytoscape({
       container, style: CANVAS_STYLE, minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false,
       // while the view moves, draw a cached bitmap of the last frame and leave edges out: pan/zoom stays fluid at thousands of nodes
@@ -137,6 +184,8 @@ export class CanvasController {
     cy.on('ehstart', () => cy.getElementById(HANDLE_ID).addClass('eh-ghost'));
     cy.on('ehstop', () => this.hideHandle());
     cy.on('pan zoom', () => this.hideHandle());
+    // labels are model-sized: zoom scales them with the distances, so only a move re-picks them
+    cy.on('dragfree', 'node', () => this.scheduleDeclutter());
     cy.on('ehcomplete', (e, source: NodeSingular, target: NodeSingular, added: EdgeSingular) => {
       added.remove();
       const p = target.renderedPosition();
@@ -166,6 +215,28 @@ export class CanvasController {
     wrap(data?.lyrTxrCache, 'getLayers');
   }
 
+  private scheduleDeclutter(): void {
+    if (this.declutterTimer) clearTimeout(this.declutterTimer);
+    this.declutterTimer = setTimeout(() => { this.declutterTimer = null; this.declutter(); }, 150);
+  }
+
+  /** Hide the labels that would overlap a more important one at this zoom (class lbl-off). */
+  declutter(): void {
+    const cy = this.cy;
+    if (cy.destroyed()) return;
+    const nodes = cy.nodes().not(TEMP);
+    const input = nodes.map((el) => {
+      const n = el as NodeSingular, p = n.position();
+      const first = n.hasClass('selected') || n.hasClass('focus-root') ? 3 : n.hasClass('near') ? 2 : 0;
+      return { id: n.id(), x: p.x, y: p.y, size: Number(n.data('size')) || 10, label: String(n.data('label') ?? ''), rank: first + Number(n.data('importance') || 0) };
+    });
+    const keep = labelsToShow(input);
+    cy.batch(() => nodes.forEach((n) => {
+      const off = !keep.has(n.id());
+      if (off !== n.hasClass(LABEL_OFF)) n.toggleClass(LABEL_OFF, off);
+    }));
+  }
+
   get handleVisible(): boolean { return this.cy.getElementById(HANDLE_ID).nonempty(); }
 
   private showHandle(node: NodeSingular): void {
@@ -190,14 +261,21 @@ export class CanvasController {
     if (on) this.eh.enableDrawMode(); else this.eh.disableDrawMode();
   }
 
-  /** Bring the live graph to `els`: add, remove, update; lay out only what is new. */
-  apply(els: CanvasElements, pins: Positions): void {
+  /**
+   * Bring the live graph to `els`: add, remove, update. A new node goes where
+   * it was pinned or last laid out (`saved`); the first graph is laid out only
+   * when most of it has no saved place, later ones never: nodes without a
+   * place are put beside a neighbour, nothing else moves.
+   */
+  apply(els: CanvasElements, pins: Positions, saved: Positions = {}): void {
     const cy = this.cy;
     this.pins = pins;
     const wanted = new Set<string>();
     for (const e of els.nodes) wanted.add(e.data.id);
     for (const e of els.edges) wanted.add(e.data.id);
     const added: string[] = [];
+    /** added nodes with neither a pin nor a saved position */
+    const unplaced: string[] = [];
     if (els.nodes.length && this.metrics.graphAt === undefined) {
       this.metrics.graphAt = performance.now();
       this.metrics.nodes = els.nodes.length;
@@ -214,8 +292,11 @@ export class CanvasController {
         if (el.nonempty()) { update(el, n); continue; }
         const old = this.stash.get(n.data.id);
         if (old) { this.stash.delete(n.data.id); back.push(old); continue; }
-        newNodes.push({ ...n, position: pins[n.data.id] ?? { x: 0, y: 0 } });
+        const at = pins[n.data.id] ?? saved[n.data.id];
+        // no place yet: a quick spiral, so no two nodes coincide (coincident ends made Cytoscape warn "invalid endpoints")
+        newNodes.push({ ...n, position: at ?? quickPlace(unplaced.length) });
         added.push(n.data.id);
+        if (!at) unplaced.push(n.data.id);
       }
       if (back.length) cy.collection(back as never).restore();
       if (newNodes.length) cy.add(newNodes);
@@ -249,22 +330,81 @@ export class CanvasController {
     this.syncDirect();
     const total = cy.nodes().not(TEMP).length;
     if (!total) return;
-    if (!this.laidOut || added.length > total / 2) {
+    if (!this.laidOut && unplaced.length > total / 2) {
       this.laidOut = true;
       void this.layout();
-    } else if (added.length) {
-      placeNew(cy, added, pins);
+      return;
     }
+    if (unplaced.length) {
+      placeNew(cy, unplaced, pins);
+      this.metrics.placed += unplaced.length;
+      this.on.laidOut(this.positionsOf(cy.collection(unplaced.map((id) => cy.getElementById(id)) as never)), false);
+    }
+    if (!this.laidOut) { this.laidOut = true; void this.showSaved(); return; }
+    // the selection, focus or filters may have changed which labels matter most
+    if (this.settled) this.scheduleDeclutter();
   }
 
-  /** Full layout (pins fixed). Big graphs: a grid first so something shows at once. */
+  /** The first graph shown at its saved positions: no layout; edges held back for the first frame follow it. */
+  private async showSaved(): Promise<void> {
+    const cy = this.cy;
+    fitNodes(cy, cy.nodes().not(TEMP), 30);
+    if (this.pendingEdges) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    this.addPendingEdges();
+    this.metrics.layoutDoneAt ??= performance.now();
+    this.settled = true;
+    this.syncDirect();
+    this.declutter();
+  }
+
+  /** Model positions of `nodes` (default: every node, the ones focused or filtered away included). */
+  private positionsOf(nodes?: ReturnType<Cy['nodes']>): Positions {
+    const out: Positions = {};
+    const put = (n: SingularElementReturnValue | NodeSingular) => {
+      if (n.isNode() && !n.is(TEMP)) { const p = n.position(); out[n.id()] = { x: p.x, y: p.y }; }
+    };
+    if (nodes) { nodes.forEach((n) => put(n)); return out; }
+    for (const el of this.stash.values()) put(el);
+    this.cy.nodes().forEach((n) => put(n));
+    return out;
+  }
+
+  /** The explicit re-layout (toolbar, `l`): pins stay, everything else moves; undoRelayout() puts it back. */
+  async relayout(): Promise<void> {
+    this.relayoutUndo.push(this.positionsOf());
+    await this.layout();
+  }
+
+  /** Note the frame that draws a timeline step (Cytoscape draws changed elements in its next animation frame). */
+  markStep(session: number | null): void {
+    requestAnimationFrame(() => { this.metrics.steps.push({ session, paintedAt: performance.now() }); });
+  }
+
+  get canUndoRelayout(): boolean { return this.relayoutUndo.length > 0; }
+
+  /** Put every node back where it was before the last re-layout, and save that picture. */
+  undoRelayout(): boolean {
+    const before = this.relayoutUndo.pop();
+    if (!before) return false;
+    const cy = this.cy;
+    cy.batch(() => {
+      for (const [id, p] of Object.entries(before)) {
+        const n = cy.getElementById(id);
+        if (n.nonempty()) n.position(p); else this.stash.get(id)?.position(p);
+      }
+    });
+    this.on.laidOut(this.positionsOf(), true);
+    return true;
+  }
+
+  /** Full layout (pins fixed). Big graphs: the quick placement is drawn first so something shows at once. */
   async layout(): Promise<void> {
     const cy = this.cy;
     const n = cy.nodes().not(TEMP).length;
     if (n >= DEFER_LAYOUT_AT) {
-      cy.nodes().not(TEMP).not('.pinned').layout({ name: 'grid', avoidOverlap: false, animate: false } as never).run();
+      // the nodes are already at a quick placement (apply: quickPlace) or where they were
       fitNodes(cy, cy.nodes().not(TEMP), 30);
-      // let the grid be drawn before fcose holds the main thread
+      // let that be drawn before fcose holds the main thread
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     }
     this.addPendingEdges();
@@ -276,6 +416,9 @@ export class CanvasController {
     this.metrics.layoutDoneAt ??= performance.now();
     this.settled = true;
     this.syncDirect();
+    this.declutter();
+    // kept: a reload or a session step shows this picture without laying out again
+    this.on.laidOut(this.positionsOf(), true);
   }
 
   /**
@@ -313,5 +456,8 @@ export class CanvasController {
     const e = this.cy.edges(':selected').not(TEMP)[0];
     return e ? { source: e.data('source'), target: e.data('target'), type: e.data('type') } : null;
   }
-  destroy(): void { this.eh.destroy(); this.cy.destroy(); }
+  destroy(): void {
+    if (this.declutterTimer) clearTimeout(this.declutterTimer);
+    this.eh.destroy(); this.cy.destroy();
+  }
 }

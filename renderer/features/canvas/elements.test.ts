@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntitySummary, GraphSnapshot } from '../../../shared/types.js';
-import { DEFAULT_COLOR, PLACEHOLDER_COLOR, defaultColor, drawsDirect, edgeId, filterChoices, iconOf, iconSvg, relLabel, toElements } from './elements.js';
+import { DEFAULT_COLOR, PLACEHOLDER_COLOR, colourKey, defaultColor, linksByDefault, nodeSize, drawsDirect, edgeId, filterChoices, iconOf, iconSvg, relLabel, toElements } from './elements.js';
 
 const node = (name: string, type: string | null, placeholder = false, tags: string[] = [], layer = 'setting'): EntitySummary =>
   ({ id: `${layer}/${name.toLowerCase()}`, name, type, layer, path: placeholder ? null : `${name}.md`, placeholder, tags });
@@ -41,7 +41,7 @@ describe('toElements', () => {
   });
 
   it('dedupes edges, drops edges to missing nodes, classes body links apart, labels by relationship', () => {
-    const { edges } = toElements(graph, { styles, relTypes });
+    const { edges } = toElements(graph, { styles, relTypes, filters: { showLinks: true } });
     expect(ids(edges)).toEqual([
       edgeId('setting/mira', 'MEMBER_OF', 'setting/guild'),
       edgeId('setting/mira', 'LINKS_TO', 'setting/ghost'),
@@ -143,5 +143,63 @@ describe('toElements', () => {
       types: ['custom', 'faction', 'npc'], layers: ['campaign', 'setting'], tags: ['spy'],
       relTypes: ['KNOWS', 'LEADS', 'LINKS_TO', 'MEMBER_OF'],
     });
+  });
+});
+
+describe('legible by default (issues 15.5, 20.4)', () => {
+  it('body links are off where the world has typed relationships, on where they are all it has; the filter overrides', () => {
+    const types = (g: GraphSnapshot, showLinks?: boolean) => toElements(g, { filters: { showLinks } }).edges.map((e) => e.data.type);
+    expect(linksByDefault(graph)).toBe(false);
+    expect(types(graph)).not.toContain('LINKS_TO');
+    expect(types(graph, true)).toContain('LINKS_TO');
+    const linksOnly: GraphSnapshot = { nodes: graph.nodes, edges: [{ from: 'setting/mira', to: 'setting/guild', type: 'LINKS_TO', field: null }] };
+    expect(linksByDefault(linksOnly)).toBe(true);
+    expect(types(linksOnly)).toEqual(['LINKS_TO']);
+    expect(types(linksOnly, false)).toEqual([]);
+  });
+
+  it('an untyped vault is coloured by top-level folder; a typed one by type', () => {
+    const u = (name: string, path: string): EntitySummary => ({ id: name, name, type: null, layer: 'setting', path, placeholder: false, tags: [] });
+    const g: GraphSnapshot = { nodes: [u('a', 'Characters/a.md'), u('b', 'Characters/sub/b.md'), u('c', 'World/c.md'), u('d', 'd.md')], edges: [] };
+    const col = Object.fromEntries(toElements(g).nodes.map((n) => [n.data.id, n.data.color]));
+    expect(col.a).toBe(col.b);
+    expect(col.a).toBe(defaultColor('folder:Characters'));
+    expect(col.c).toBe(defaultColor('folder:World'));
+    expect(col.a).not.toBe(DEFAULT_COLOR);
+    expect(colourKey(g.nodes[0]!, true)).toBe(null);
+    expect(colourKey(graph.nodes[0]!, true)).toBe('npc');
+  });
+
+  it('node size shrinks as more nodes show and grows with importance (PageRank when given, else degree)', () => {
+    expect(nodeSize(20, 0)).toBeGreaterThan(nodeSize(5000, 0));
+    expect(nodeSize(5000, 1)).toBeGreaterThan(nodeSize(5000, 0));
+    const ranked = toElements(graph, { rank: new Map([['setting/odd', 0.9], ['setting/mira', 0.1]]) }).nodes;
+    expect(byId(ranked, 'setting/odd').data.importance).toBe(1);
+    expect(byId(ranked, 'setting/odd').data.size).toBeGreaterThan(byId(ranked, 'setting/mira').data.size);
+    const byDegree = toElements(graph).nodes;
+    expect(byId(byDegree, 'setting/mira').data.importance).toBe(1);
+    expect(byId(byDegree, 'setting/odd').data.importance).toBe(0);
+  });
+
+  it("the selected node's neighbours are marked `near`", () => {
+    const { nodes } = toElements(graph, { relTypes, selectedId: 'setting/guild' });
+    expect(byId(nodes, 'setting/mira').classes).toContain('near');
+    expect(byId(nodes, 'campaign/tam').classes).toContain('near');
+    expect(byId(nodes, 'setting/odd').classes).not.toContain('near');
+    expect(byId(nodes, 'setting/guild').classes).toContain('selected');
+  });
+});
+
+describe('focus by depth', () => {
+  it('walks the edges the canvas shows: body links count only when shown, filters apply, the root always shows', () => {
+    const shown = (o: Parameters<typeof toElements>[1]) => ids(toElements(graph, o).nodes).sort();
+    // Ghost is reached only by a body link (off by default here)
+    expect(shown({ focus: { root: 'setting/mira', depth: 1 } })).toEqual(['campaign/tam', 'setting/guild', 'setting/mira']);
+    expect(shown({ focus: { root: 'setting/mira', depth: 1 }, filters: { showLinks: true } })).toContain('setting/ghost');
+    expect(shown({ focus: { root: 'setting/odd', depth: 2 } })).toEqual(['setting/odd']);
+    // two hops from Ghost over the shown body link: Mira, then her neighbours
+    expect(shown({ focus: { root: 'setting/ghost', depth: 2 }, filters: { showLinks: true } }))
+      .toEqual(['campaign/tam', 'setting/ghost', 'setting/guild', 'setting/mira']);
+    expect(shown({ focus: { root: 'setting/guild', depth: 1 }, filters: { types: ['npc'] } })).toEqual(['campaign/tam', 'setting/guild', 'setting/mira']);
   });
 });

@@ -19,6 +19,10 @@ export interface NodeData {
   /** the icon as an SVG data URL ('' = none), so the stylesheet maps it with data() instead of a function */
   iconUrl: string;
   size: number; placeholder: boolean; status: NodeStatus; note: string;
+  /** the label struck through with U+0336 (drawn for dead/destroyed: Cytoscape has no text-decoration) */
+  struck: string;
+  /** 0..1: PageRank when the core gave it, else degree (elements.ts importanceOf); decides size and which labels show */
+  importance: number;
 }
 export interface EdgeData {
   id: string; source: string; target: string; type: string; label: string; symmetric: boolean; status: EdgeStatus;
@@ -34,7 +38,10 @@ export interface CanvasFilters {
   /** a node shows when it has any of these tags */
   tags?: string[];
   relTypes?: string[];
-  /** body [[links]] (LINKS_TO) as faint edges; default true */
+  /**
+   * body [[links]] (LINKS_TO) as faint edges. Default (undefined): off when the
+   * graph has typed relationships, on when body links are all it has (linksByDefault).
+   */
   showLinks?: boolean;
   /** placeholders (names with no note yet); default true */
   showPlaceholders?: boolean;
@@ -45,13 +52,19 @@ export interface ElementOptions {
   relTypes?: SchemaView['relationshipTypes'];
   selectedId?: string | null;
   filters?: CanvasFilters;
-  /** only these entities (an N-hop neighbourhood); the root is marked */
-  focus?: { root: string; ids: readonly string[] } | null;
+  /**
+   * Only a neighbourhood; the root is marked. With `depth`: every node within
+   * that many hops over the relationships the canvas shows (filters and the
+   * body-link toggle apply), computed here, no round trip; else `ids`.
+   */
+  focus?: { root: string; ids?: readonly string[]; depth?: number } | null;
   overlay?: CanvasOverlay;
   /** ids of user-pinned nodes (class `pinned`) */
   pinned?: ReadonlySet<string>;
   /** from this many visible nodes every element gets class `big` (cheaper drawing: straight edges, no icons); default BIG_GRAPH */
   bigAt?: number;
+  /** entity id -> importance score (PageRank); missing = rank by degree */
+  rank?: ReadonlyMap<string, number> | null;
 }
 
 export const BIG_GRAPH = 1200;
@@ -119,6 +132,33 @@ export function iconOf(type: string | null, icon: string | undefined): string {
   return type ? type[0]!.toUpperCase() : '';
 }
 
+/** Body links show by default only where they are the world's only relationships (issue 20.4). */
+export function linksByDefault(graph: GraphSnapshot): boolean {
+  return !graph.edges.some((e) => e.type !== LINK_REL);
+}
+
+/** A vault without types is coloured by top-level folder: the colour key of a node. */
+export function colourKey(n: EntitySummary, typed: boolean): string | null {
+  if (typed || !n.path) return n.type;
+  const i = n.path.indexOf('/');
+  return i > 0 ? `folder:${n.path.slice(0, i)}` : 'folder:';
+}
+
+/** The label with a combining long stroke after each character: a strike-through Cytoscape draws. */
+export function strike(label: string): string {
+  return [...label].map((c) => `${c}\u0336`).join('');
+}
+
+/**
+ * Node diameter (model units) from how many nodes are visible and the node's
+ * importance (0..1): small graphs get big discs, thousands get small ones so
+ * the fitted view is not a solid blob; important nodes up to 3x the least.
+ */
+export function nodeSize(visible: number, importance: number): number {
+  const base = visible <= 60 ? 22 : visible <= 300 ? 16 : visible <= 1500 ? 11 : 8;
+  return Math.round(base * (1 + 2 * Math.sqrt(Math.max(0, Math.min(1, importance)))));
+}
+
 const some = (xs: string[] | undefined): xs is string[] => !!xs && xs.length > 0;
 
 export function nodeVisible(n: EntitySummary, f: CanvasFilters): boolean {
@@ -129,10 +169,31 @@ export function nodeVisible(n: EntitySummary, f: CanvasFilters): boolean {
   return true;
 }
 
-function edgeVisible(type: string, f: CanvasFilters): boolean {
-  if (type === LINK_REL && f.showLinks === false) return false;
+function edgeVisible(type: string, f: CanvasFilters, links: boolean): boolean {
+  if (type === LINK_REL && !(f.showLinks ?? links)) return false;
   if (some(f.relTypes) && !f.relTypes.includes(type)) return false;
   return true;
+}
+
+/** The root and every node within `depth` hops over the visible relationships (either direction). */
+function hops(graph: GraphSnapshot, root: string, depth: number, f: CanvasFilters, links: boolean, overlay: CanvasOverlay): Set<string> {
+  const shown = new Set<string>();
+  for (const n of graph.nodes) if (nodeVisible(n, f)) shown.add(n.id);
+  shown.add(root);
+  const adj = new Map<string, string[]>();
+  const link = (a: string, b: string) => { let l = adj.get(a); if (!l) adj.set(a, l = []); l.push(b); };
+  for (const e of [...graph.edges, ...(overlay?.addedEdges ?? [])]) {
+    if (!edgeVisible(e.type, f, links) || !shown.has(e.from) || !shown.has(e.to)) continue;
+    link(e.from, e.to); link(e.to, e.from);
+  }
+  const out = new Set([root]);
+  let ring = [root];
+  for (let d = 0; d < depth && ring.length; d++) {
+    const next: string[] = [];
+    for (const id of ring) for (const m of adj.get(id) ?? []) if (!out.has(m)) { out.add(m); next.push(m); }
+    ring = next;
+  }
+  return out;
 }
 
 export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): CanvasElements {
@@ -140,7 +201,10 @@ export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): Can
   const style = new Map((opts.styles ?? []).map((t) => [t.name, t]));
   const symmetric = new Set((opts.relTypes ?? []).filter((r) => r.symmetric).map((r) => r.name));
   const overlay = opts.overlay ?? null;
-  const focus = opts.focus ? new Set(opts.focus.ids).add(opts.focus.root) : null;
+  const links = linksByDefault(graph);
+  const focus = opts.focus?.depth !== undefined ? hops(graph, opts.focus.root, opts.focus.depth, f, links, overlay)
+    : opts.focus ? new Set(opts.focus.ids ?? []).add(opts.focus.root) : null;
+  const typed = graph.nodes.some((n) => n.type !== null);
 
   const nodeIds = new Set<string>();
   for (const n of graph.nodes) {
@@ -157,7 +221,7 @@ export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): Can
   const seen = new Set<string>();
   const degree = new Map<string, number>();
   const push = (from: string, type: string, to: string, fromOverlay: boolean) => {
-    if (!edgeVisible(type, f) || !nodeIds.has(from) || !nodeIds.has(to)) return;
+    if (!edgeVisible(type, f, links) || !nodeIds.has(from) || !nodeIds.has(to)) return;
     const sym = symmetric.has(type);
     // a symmetric pair stored both ways is one undirected edge
     const [a, b] = sym && to < from ? [to, from] : [from, to];
@@ -181,10 +245,21 @@ export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): Can
   };
   for (const e of graph.edges) push(e.from, e.type, e.to, false);
   for (const e of overlay?.addedEdges ?? []) push(e.from, e.type, e.to, true);
+  // the selected node's neighbours (class `near`): drawn to stand out, labels always shown
+  const near = new Set<string>();
+  if (opts.selectedId) for (const e of edges) {
+    if (e.data.source === opts.selectedId) near.add(e.data.target);
+    else if (e.data.target === opts.selectedId) near.add(e.data.source);
+  }
 
   const big = nodeIds.size >= (opts.bigAt ?? BIG_GRAPH);
   if (big) for (const e of edges) e.classes += ' big';
   const nodes: NodeElement[] = [];
+  // importance: PageRank scaled to the visible maximum, else degree likewise
+  let maxDeg = 1, maxRank = 0;
+  for (const d of degree.values()) maxDeg = Math.max(maxDeg, d);
+  if (opts.rank) for (const id of nodeIds) maxRank = Math.max(maxRank, opts.rank.get(id) ?? 0);
+  const importanceOf = (id: string) => (maxRank > 0 ? (opts.rank!.get(id) ?? 0) / maxRank : (degree.get(id) ?? 0) / maxDeg);
   for (const n of graph.nodes) {
     if (!nodeIds.has(n.id)) continue;
     const s = n.type ? style.get(n.type) : undefined;
@@ -192,6 +267,7 @@ export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): Can
     const status: NodeStatus = o?.status ?? 'normal';
     const classes = [n.placeholder ? 'placeholder' : 'note', `status-${status}`];
     if (n.id === opts.selectedId) classes.push('selected');
+    else if (near.has(n.id)) classes.push('near');
     if (n.id === opts.focus?.root) classes.push('focus-root');
     if (opts.pinned?.has(n.id)) classes.push('pinned');
     if (big) classes.push('big');
@@ -202,14 +278,16 @@ export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): Can
         label: n.name,
         type: n.type ?? '',
         layer: n.layer,
-        color: n.placeholder ? PLACEHOLDER_COLOR : s?.color ?? defaultColor(n.type),
+        color: n.placeholder ? PLACEHOLDER_COLOR : s?.color ?? defaultColor(colourKey(n, typed)),
         shape: s?.shape && SHAPES.has(s.shape) ? s.shape : 'ellipse',
         icon: iconOf(n.type, s?.icon),
         iconUrl: big ? '' : iconSvg(iconOf(n.type, s?.icon)),
-        size: Math.round(14 + Math.min(26, 4 * Math.sqrt(degree.get(n.id) ?? 0))),
+        size: nodeSize(nodeIds.size, importanceOf(n.id)),
         placeholder: n.placeholder,
         status,
         note: o?.note ?? '',
+        struck: status === 'dead' || status === 'destroyed' ? strike(n.name) : '',
+        importance: Math.round(importanceOf(n.id) * 1000) / 1000,
       },
       classes: classes.join(' '),
     });

@@ -21,3 +21,28 @@ describe('layoutOptions', () => {
     expect(o.fixedNodeConstraint).toEqual([{ nodeId: 'a', position: { x: 1, y: 2 } }]);
   });
 });
+
+describe('labelsToShow', () => {
+  it('keeps the most important of two overlapping labels, both when apart; a bigger font needs more room', async () => {
+    const { labelsToShow } = await import('./controller.js');
+    const a = { id: 'a', x: 0, y: 0, size: 10, label: 'Captain Varo', rank: 0.2 };
+    const b = { id: 'b', x: 5, y: 2, size: 10, label: 'Tobin Reed', rank: 0.9 };
+    expect([...labelsToShow([a, b])]).toEqual(['b']);
+    expect([...labelsToShow([{ ...a, rank: 1 }, b])]).toEqual(['a']);
+    expect(labelsToShow([a, { ...b, y: 40 }])).toEqual(new Set(['a', 'b']));
+    const c = { ...b, y: 14 };
+    expect(labelsToShow([a, c]).size).toBe(2);
+    expect(labelsToShow([a, c], 14).size).toBe(1);
+  });
+});
+
+describe('quickPlace', () => {
+  it('gives every node its own spot, at least a node apart (coincident edge ends made Cytoscape warn "invalid endpoints")', async () => {
+    const { quickPlace } = await import('./layout.js');
+    const pts = Array.from({ length: 2000 }, (_, k) => quickPlace(k));
+    let min = Infinity;
+    for (let i = 0; i < 300; i++) for (let j = i + 1; j < 300; j++) min = Math.min(min, Math.hypot(pts[i]!.x - pts[j]!.x, pts[i]!.y - pts[j]!.y));
+    expect(min).toBeGreaterThan(20);
+    expect(new Set(pts.map((p) => `${Math.round(p.x)},${Math.round(p.y)}`)).size).toBe(2000);
+  });
+});

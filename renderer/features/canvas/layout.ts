@@ -50,6 +50,16 @@ export function runLayout(cy: Cy, pins: Positions): Promise<void> {
   });
 }
 
+/**
+ * The k-th spot of a sunflower spiral around the origin: an instant, even,
+ * overlap-free first placement for nodes without a saved position (shown
+ * until the layout is done).
+ */
+export function quickPlace(k: number): { x: number; y: number } {
+  const r = 40 * Math.sqrt(k + 0.5), a = k * 2.399963;
+  return { x: r * Math.cos(a), y: r * Math.sin(a) };
+}
+
 /** Place new nodes: a pin wins; else beside a placed neighbour; else near the centre of the view. */
 export function placeNew(cy: Cy, ids: string[], pins: Positions): void {
   const ext = cy.extent();

@@ -11,7 +11,8 @@ import type { AppState } from '../../store/index.js';
 import type { CanvasFilters } from './elements.js';
 import type { CanvasOverlay } from './overlay.js';
 
-export interface CanvasFocus { root: string; depth: number; ids: string[] }
+/** The neighbourhood shown: toElements computes its nodes from the graph (the canvas's own edges and filters). */
+export interface CanvasFocus { root: string; depth: number }
 
 export interface GraphSlice {
   graph: GraphSnapshot | null;
@@ -30,6 +31,12 @@ export interface GraphSlice {
   canvasPins: Positions;
   /** pin (position) or unpin (null) nodes; saved at once */
   setPins(changes: Record<string, { x: number; y: number } | null>): Promise<void>;
+  /** where the last layout or placement put each node (canvas.json `layout`): a reload shows the same picture */
+  canvasLayout: Positions;
+  /** entity id -> PageRank (canvas-importance, computed by the core off the UI path); null until it arrives */
+  canvasRank: ReadonlyMap<string, number> | null;
+  /** keep layout positions (replace: the whole picture); saved at once, never re-rendered from */
+  saveLayout(positions: Positions, replace: boolean): Promise<void>;
 }
 
 /** vault whose pins are loaded: pins are read once per vault, then only written */
@@ -50,8 +57,10 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
   async focusOn(nameOrId, depth) {
     const d = depth ?? get().canvasFocus?.depth ?? 1;
     try {
-      const t = await api.call('relations-get', { nameOrId, depth: d });
-      set({ canvasFocus: { root: t.root.id, depth: d, ids: t.entities.map((e) => e.id) } });
+      // an id on the canvas needs no round trip; a name or alias is resolved by the core
+      const root = get().graph?.nodes.some((n) => n.id === nameOrId) ? nameOrId
+        : (await api.call('relations-get', { nameOrId, depth: 1 })).root.id;
+      set({ canvasFocus: { root, depth: d } });
     } catch (e) {
       get().toast(e instanceof Error ? e.message : String(e), 'error');
     }
@@ -60,6 +69,17 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
     set({ canvasFocus: null });
   },
   canvasPins: {},
+  canvasLayout: {},
+  canvasRank: null,
+  async saveLayout(positions, replace) {
+    // kept for the next graph's new elements (the canvas reads it on apply, it does not subscribe: no re-render)
+    set({ canvasLayout: replace ? positions : { ...get().canvasLayout, ...positions } });
+    try {
+      await api.call('canvas-positions-set', { positions: {}, layout: positions, replaceLayout: replace });
+    } catch (e) {
+      get().toast(`layout not saved: ${e instanceof Error ? e.message : String(e)}`, 'error');
+    }
+  },
   async setPins(changes) {
     const next = { ...get().canvasPins };
     for (const [id, p] of Object.entries(changes)) if (p) next[id] = p; else delete next[id];
@@ -79,11 +99,15 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
       ? api.call('canvas-positions-get', {}).then((r) => {
         pinsVault = vaultDir;
         if (r.problem) get().toast(r.problem, 'error');
-        return r.positions;
+        return r;
       })
       : null;
     const [graph, loaded] = await Promise.all([api.call('graph-snapshot', layer ? { layer } : {}), pins]);
-    set(loaded ? { graph, canvasPins: loaded } : { graph });
+    set(loaded ? { graph, canvasPins: loaded.positions, canvasLayout: loaded.layout } : { graph });
+    // importance follows (sizes and label priority; degree stands in until it arrives)
+    api.call('canvas-importance', {}).then((r) => {
+      if (get().graph === graph) set({ canvasRank: new Map(Object.entries(r.ranks)) });
+    }).catch(() => undefined);
     // a focused neighbourhood follows the graph (an edit may add or remove neighbours)
     const focus = get().canvasFocus;
     if (focus && graph.nodes.some((n) => n.id === focus.root)) void get().focusOn(focus.root, focus.depth);

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import cytoscape from 'cytoscape';
+import { describe, expect, it, vi } from 'vitest';
+import { strike, toElements } from './elements.js';
 import { BIG_EDGE_WIDTH, BIG_LABEL_MIN_FONT, BLANK_IMAGE, CANVAS_STYLE } from './style.js';
 
 type Rule = { selector: string; style: Record<string, unknown> };
@@ -74,6 +76,26 @@ describe('big graphs', () => {
     // small graphs: from zoom 1 on, as before
     expect(shownAt(effective('node', 'note status-normal'), 1.5)).toBe(true);
     // timeline classes still apply to big nodes
-    expect(effective('node', 'note status-dead big')).toMatchObject({ 'background-color': '#4b5563', 'text-decoration': 'line-through' });
+    expect(effective('node', 'note status-dead big')).toMatchObject({ 'background-color': '#4b5563', label: 'data(struck)' });
+  });
+});
+
+describe('Cytoscape accepts the stylesheet', () => {
+  it('no rule is rejected (it once used text-decoration: line-through, refused on every load); dead and destroyed labels are struck', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const els = toElements({
+      nodes: [
+        { id: 'a', name: 'Varo', type: 'npc', layer: 'setting', path: 'npcs/varo.md', placeholder: false, tags: [] },
+        { id: 'b', name: 'Mill', type: 'place', layer: 'setting', path: 'places/mill.md', placeholder: false, tags: [] },
+      ],
+      edges: [{ from: 'a', to: 'b', type: 'LOCATED_IN', field: 'location' }],
+    }, { overlay: { session: 3, entities: { a: { status: 'dead' }, b: { status: 'destroyed' } }, addedEdges: [], removedEdges: [] } });
+    const cy = cytoscape({ headless: true, styleEnabled: true, style: CANVAS_STYLE, elements: [...els.nodes, ...els.edges] as never });
+    expect(cy.getElementById('a').style('label')).toBe(strike('Varo'));
+    expect(cy.getElementById('b').style('label')).toBe(strike('Mill'));
+    expect(strike('Mill')).toBe('M\u0336i\u0336l\u0336l\u0336');
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([]);
+    warn.mockRestore();
+    cy.destroy();
   });
 });

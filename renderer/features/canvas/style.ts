@@ -42,8 +42,9 @@ export const CANVAS_STYLE: cytoscape.StylesheetJson = [
   { selector: 'node.focus-root', style: { 'border-width': 3, 'border-color': '#d97706' } },
   { selector: 'node.selected', style: { 'border-width': 3, 'border-color': '#111827', 'font-weight': 'bold', 'z-index': 10 } },
   // timeline overlay
-  { selector: 'node.status-dead', style: { 'background-color': '#4b5563', 'background-blacken': 0.3, 'border-color': '#111', 'border-width': 2, color: '#6b7280', 'text-decoration': 'line-through' } as never },
-  { selector: 'node.status-destroyed', style: { 'background-color': '#7f1d1d', opacity: 0.55, 'border-style': 'dotted', 'border-color': '#7f1d1d', 'border-width': 2, color: '#7f1d1d' } },
+  { selector: 'node.status-dead', style: { 'background-color': '#4b5563', 'background-blacken': 0.3, 'border-color': '#111', 'border-width': 2, color: '#6b7280', label: 'data(struck)' } },
+  // the strike-through: Cytoscape has no text-decoration (it rejects line-through), so the label itself is struck (elements.ts strike)
+  { selector: 'node.status-destroyed', style: { 'background-color': '#7f1d1d', opacity: 0.55, 'border-style': 'dotted', 'border-color': '#7f1d1d', 'border-width': 2, color: '#7f1d1d', label: 'data(struck)' } },
   { selector: 'node.status-not-yet-created', style: { opacity: 0.18, 'border-style': 'dashed', 'border-color': '#9ca3af', 'text-opacity': 0.4 } },
   { selector: 'node.status-created', style: { 'border-color': '#16a34a', 'border-width': 4 } },
   { selector: 'edge', style: {
@@ -72,6 +73,11 @@ export const CANVAS_STYLE: cytoscape.StylesheetJson = [
   { selector: 'node.big', style: { ...NO_ICON, 'border-width': 0, 'min-zoomed-font-size': BIG_LABEL_MIN_FONT } },
   { selector: 'node.big.selected, node.big.pinned, node.big.focus-root', style: { 'border-width': 3 } },
   { selector: 'node.big.selected, node.big.focus-root', style: { 'min-zoomed-font-size': 0 } },
+  // level of detail: labels that would overlap a more important one at this zoom are not drawn (controller.ts declutter)
+  { selector: 'node.lbl-off', style: { 'text-opacity': 0 } },
+  // the selected node's neighbourhood stands out and keeps its labels at any zoom
+  { selector: 'node.near', style: { 'border-width': 2, 'border-color': '#111827', 'min-zoomed-font-size': 0, 'text-opacity': 1, 'z-index': 9 } },
+  { selector: 'node.selected, node.focus-root', style: { 'min-zoomed-font-size': 0, 'text-opacity': 1 } },
   // drawing a connection (cytoscape-edgehandles)
   { selector: '.eh-handle', style: {
     'background-color': '#d97706', width: 12, height: 12, shape: 'ellipse', 'border-width': 2, 'border-color': '#fff',
