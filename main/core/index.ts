@@ -32,7 +32,7 @@ export type { Schema, VaultConfig } from '../config/types.js';
 export type { Core, Direction, EntityQuery, ListFilter, LookupMatch } from './api.js';
 export { CoreSession, NoVaultError, openWatchedCore, type CoreOpener } from './session.js';
 export type { RecordEventArgs, RecordEventResult } from './events.js';
-export { CANVAS_FILE, readPositions, writePositions } from './canvas.js';
+export { CANVAS_FILE, readCanvas, changeCanvas, type CanvasChange, type CanvasFile } from './canvas.js';
 export type { Changed, EditOptions, EditResult, Editor, HistoryEntry } from '../edit/commands.js';
 export type { EntityStateView, Provenance, TimelineEvent, TimelineQuery, TimelineService } from '../timeline/index.js';
 

@@ -6,7 +6,7 @@ import type { canvasHandlers } from '../../../shared/contract-canvas.js';
 import type { CoreSession } from '../../core/index.js';
 import type { Group } from './vault.js';
 
-export { CANVAS_FILE, readPositions, writePositions } from '../../core/index.js';
+export { CANVAS_FILE } from '../../core/index.js';
 
 export function canvasGroup(session: CoreSession): Group<typeof canvasHandlers> {
   return {
