@@ -66,7 +66,9 @@ export async function generateRealVault(dir: string, opts: RealShapedOptions = {
     names.push(name);
     folders.push(f.folder);
   }
-  const link = () => (rnd() < 0.04 ? `${word()} ${pick(['Tower', 'Inn', 'Pass'])}` : pick(names));
+  // ~6% of notes' worth of names no note has (a real 7k vault: ~430 placeholders)
+  const missing = Array.from({ length: Math.ceil(n * 0.06) }, () => `${word()} ${pick(['Tower', 'Inn', 'Pass', 'Shrine'])}`);
+  const link = () => (rnd() < 0.03 ? pick(missing) : pick(names));
   const prose = (bytes: number): string => {
     const out: string[] = [];
     let len = 0;
@@ -86,7 +88,7 @@ export async function generateRealVault(dir: string, opts: RealShapedOptions = {
         const m = 40 + Math.floor(rnd() * 60);
         for (let w = 0; w < m; w++) {
           ws.push(pick(WORDS));
-          if (rnd() < 0.03) ws.push(`[[${link()}${rnd() < 0.2 ? `|${pick(WORDS)}` : ''}]]`);
+          if (rnd() < 0.01) ws.push(`[[${link()}${rnd() < 0.2 ? `|${pick(WORDS)}` : ''}]]`);
           if (rnd() < 0.005) ws.push(`#${pick(TAGS)}`);
         }
         block = cap(ws.join(' ')) + '.';
