@@ -5,11 +5,13 @@
  * and lorecraft.yaml. Deterministic for a seed.
  *
  *   node bin/run-ts.mjs bench/generate.ts --out DIR --entities N [--links K] [--seed S] [--dangling R]
+ *   node bin/run-ts.mjs bench/generate.ts --real --out DIR [--entities N] [--seed S]   (generate-real.ts)
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { prng } from '../shared/prng.js';
+import { generateRealVault } from './generate-real.js';
 
 export interface GenerateOptions {
   entities: number;
@@ -236,6 +238,11 @@ async function cli(argv: string[]): Promise<void> {
   if (!out || !Number.isFinite(entities) || entities < 1) {
     process.stderr.write('usage: node bin/run-ts.mjs bench/generate.ts --out DIR --entities N [--links K] [--seed S] [--dangling R]\n');
     process.exitCode = 2;
+    return;
+  }
+  if (argv.includes('--real')) {
+    const g = await generateRealVault(out, { notes: Number(get('entities') ?? '7000'), seed: Number(get('seed') ?? 3) });
+    process.stdout.write(`wrote ${g.files} real-shaped notes (no schema) to ${out}\n`);
     return;
   }
   const r = await generateVault(out, {

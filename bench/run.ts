@@ -15,11 +15,21 @@
  *   cold_sync_floor_ratio[vault]  cold_sync_ms / read_parse_floor_ms
  *   incremental_update_ms      one file changed on disk -> the watcher -> the graph answers with the change
  *   lookup_ms, neighbours_3hop_ms, path_ms, search_ms   {p50, p95, n}
+ *   time_to_interactive_ms[vault]  openCore({interactive}) on a fresh database until list, a name lookup and getEntity
+ *                              answered; tti_queryable_ms[vault]: the same open until the graph was queryable
+ *   warm_open_uncached_ms[vault]  warm open with the note cache deleted first: every file read and hashed (before it)
+ *   warm_open_notes_cached[vault] {hits, misses} of the note cache in the warm open
+ *   web_rss_mb[vault]          {cold, warm}: RSS of the real web shell process after opening the vault and settling
+ *                              (bench/open.ts; generated vaults only, its database is <vault>/.lorecraft)
  *   rss_mb                     peak resident set size of this process
  * Then each optional area module bench/<area>.ts (store, edit, timeline, mcp,
  * canvas) is run with { quick, tmpDir, generateVault } and merged under its
  * area key; an area's failure is recorded there, not fatal.
+ * Vaults: 1k and 10k synthetic (generate.ts), real7k (generate-real.ts: ~7,000 real-shaped notes, ~30 MB, no
+ * schema), Thellade when the shared fixture is there.
  * --quick (CI): 1k + Thellade only, fewer samples (~1 minute). --core-only skips the area modules.
+ * --only open: only the opening figures (floor, cold sync, search ready, warm open, time to interactive, web
+ * shell RSS) of 10k and real7k: no store floor, no queries, no area modules.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -32,6 +42,8 @@ import { openCore, type CoreHost } from '../main/core/index.js';
 import { LayerMap } from '../main/model/layers.js';
 import { readVault } from '../main/sync/engine.js';
 import { generateVault, type GeneratedVault } from './generate.js';
+import { generateRealVault } from './generate-real.js';
+import { timeToInteractive, webRss } from './open.js';
 import { type StoreFloor, storeLoadFloor } from './store-floor.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,7 +61,7 @@ export function stat(xs: number[]): Stat {
 let peakRss = 0;
 const sampleRss = () => { peakRss = Math.max(peakRss, process.memoryUsage().rss); };
 
-interface VaultSpec { key: string; dir: string; schemaPath?: string; configPath?: string; names?: string[] }
+interface VaultSpec { key: string; dir: string; schemaPath?: string; configPath?: string; names?: string[]; generated?: boolean }
 
 async function floor(v: VaultSpec): Promise<number> {
   const t0 = performance.now();
@@ -74,7 +86,8 @@ async function coldSync(v: VaultSpec, tmp: string): Promise<{ queryable: number;
 }
 
 /** Reopen a vault whose database is up to date: openCore with its own (incremental) first sync. */
-async function warmOpen(v: VaultSpec, dbDir: string): Promise<number> {
+async function warmOpen(v: VaultSpec, dbDir: string, uncached = false): Promise<{ ms: number; cached: unknown }> {
+  if (uncached) rmSync(join(dbDir, 'notes.cache'), { force: true });
   const t0 = performance.now();
   const core = await openCore({
     vaultDir: v.dir, dbDir,
@@ -82,9 +95,10 @@ async function warmOpen(v: VaultSpec, dbDir: string): Promise<number> {
   });
   const ms = performance.now() - t0;
   const full = core.status().lastSync?.full;
+  const cached = core.engine.timings.notesCached;
   await core.close();
   if (full) throw new Error(`warm open of ${v.key} rebuilt the graph: the database from the cold sync was not reused`);
-  return ms;
+  return { ms, cached };
 }
 
 async function timeAll(n: number, fn: (i: number) => Promise<unknown>): Promise<Stat> {
@@ -148,6 +162,9 @@ async function incremental(core: CoreHost, gen: GeneratedVault, n: number): Prom
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const quick = argv.includes('--quick');
+  const only = argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined);
+  if (only !== undefined && only !== 'open') throw new Error(`--only: unknown section '${only}' (known: open)`);
+  const openOnly = only === 'open';
   const oi = argv.indexOf('--out');
   const out = resolve(oi >= 0 && argv[oi + 1] ? argv[oi + 1]! : join(ROOT, 'bench', 'results.json'));
   const tmp = mkdtempSync(join(tmpdir(), 'lorecraft-bench-'));
@@ -157,17 +174,24 @@ async function main(): Promise<void> {
     date: new Date().toISOString(), quick, node: process.version,
     cold_sync_ms: {}, cold_sync_phases_ms: {}, warm_open_ms: {}, search_ready_ms: {}, search_after_queryable_ms: {}, read_parse_floor_ms: {}, counts: {},
     store_load_floor_ms: {}, store_load_floor_phases_ms: {}, cold_sync_floor_ratio: {},
+    time_to_interactive_ms: {}, tti_queryable_ms: {}, warm_open_uncached_ms: {}, warm_open_notes_cached: {}, web_rss_mb: {},
   };
   const put = (k: string, vault: string, v: unknown) => { (result[k] as Record<string, unknown>)[vault] = v; };
   const log = (s: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${s}\n`);
   try {
-    const sizes = quick ? [1000] : [1000, 10000];
+    const sizes = openOnly ? [10000] : quick ? [1000] : [1000, 10000];
     const specs: Array<VaultSpec & { gen?: GeneratedVault }> = [];
     for (const n of sizes) {
       const gen = await generateVault(join(tmp, `v${n}`), { entities: n, avgLinks: 5, seed: 1, danglingRatio: 0.05 });
-      specs.push({ key: n >= 1000 ? `${n / 1000}k` : String(n), dir: gen.dir, gen });
+      specs.push({ key: n >= 1000 ? `${n / 1000}k` : String(n), dir: gen.dir, gen, generated: true });
     }
-    specs.push({ key: 'thellade', dir: THELLADE, schemaPath: join(THELLADE_EXAMPLE, 'schema.yaml'), configPath: join(THELLADE_EXAMPLE, 'lorecraft.yaml') });
+    if (!quick) {
+      const real = await generateRealVault(join(tmp, 'real7k'), { notes: 7000, seed: 3 });
+      specs.push({ key: 'real7k', dir: real.dir, generated: true });
+    }
+    if (existsSync(THELLADE) && !openOnly) {
+      specs.push({ key: 'thellade', dir: THELLADE, schemaPath: join(THELLADE_EXAMPLE, 'schema.yaml'), configPath: join(THELLADE_EXAMPLE, 'lorecraft.yaml') });
+    }
     const runs = quick ? 1 : 2;
     let big: { core: CoreHost; spec: (typeof specs)[number] } | null = null;
     for (const spec of specs) {
@@ -183,9 +207,9 @@ async function main(): Promise<void> {
         const s = c.core.status();
         put('counts', spec.key, { entities: s.entities, relationships: s.relationships, placeholders: s.placeholders });
         const m = c.core.engine.model;
-        const sf = await storeLoadFloor(m.schema(), m.entities(), m.edges(), tmp);
-        if (!storeFloor || sf.total < storeFloor.total) storeFloor = sf;
-        const keep = i === runs - 1 && spec.gen && spec === specs.filter((x) => x.gen).pop();
+        const sf = openOnly ? null : await storeLoadFloor(m.schema(), m.entities(), m.edges(), tmp);
+        if (sf && (!storeFloor || sf.total < storeFloor.total)) storeFloor = sf;
+        const keep = !openOnly && i === runs - 1 && spec.gen && spec === specs.filter((x) => x.gen).pop();
         if (keep) big = { core: c.core, spec }; else { await c.core.close(); closedDb ??= c.core.dbDir; }
       }
       put('cold_sync_ms', spec.key, Math.round(best!.queryable));
@@ -193,14 +217,35 @@ async function main(): Promise<void> {
       put('search_after_queryable_ms', spec.key, Math.round(best!.searchReady - best!.queryable));
       put('cold_sync_phases_ms', spec.key, best!.phases);
       if (closedDb) {
+        // interleaved: with the note cache (as saved by the last open) and without it (every file read)
         const warm: number[] = [];
-        for (let i = 0; i < runs; i++) warm.push(await warmOpen(spec, closedDb));
+        const uncached: number[] = [];
+        await warmOpen(spec, closedDb); // the cold sync's snapshot dates from its read: racy for files written just before
+        for (let i = 0; i < runs; i++) {
+          uncached.push((await warmOpen(spec, closedDb, true)).ms);
+          const w = await warmOpen(spec, closedDb);
+          warm.push(w.ms);
+          put('warm_open_notes_cached', spec.key, w.cached);
+        }
         put('warm_open_ms', spec.key, Math.round(Math.min(...warm)));
+        put('warm_open_uncached_ms', spec.key, Math.round(Math.min(...uncached)));
       }
-      put('store_load_floor_ms', spec.key, storeFloor!.total);
-      put('store_load_floor_phases_ms', spec.key, storeFloor);
+      const tti: Array<{ ms: number; queryableMs: number }> = [];
+      for (let i = 0; i < runs; i++) {
+        const t = await timeToInteractive(spec, mkdtempSync(join(tmp, `db-tti-${spec.key}-`)));
+        tti.push(t);
+        await t.core.close();
+      }
+      const bestTti = tti.reduce((a, b) => (b.ms < a.ms ? b : a));
+      put('time_to_interactive_ms', spec.key, Math.round(bestTti.ms));
+      put('tti_queryable_ms', spec.key, Math.round(bestTti.queryableMs));
+      if (storeFloor) {
+        put('store_load_floor_ms', spec.key, storeFloor.total);
+        put('store_load_floor_phases_ms', spec.key, storeFloor);
+      }
       put('cold_sync_floor_ratio', spec.key, Math.round((best!.queryable / Math.min(...floors)) * 100) / 100);
-      log(`${spec.key}: floor ${Math.min(...floors).toFixed(0)} ms, store floor ${storeFloor!.total} ms, warm open ${String((result.warm_open_ms as Record<string, unknown>)[spec.key] ?? '-')} ms, queryable ${best!.queryable.toFixed(0)} ms, search ready ${best!.searchReady.toFixed(0)} ms`);
+      if (spec.generated && !quick) put('web_rss_mb', spec.key, await webRss(ROOT, spec.dir));
+      log(`${spec.key}: floor ${Math.min(...floors).toFixed(0)} ms, store floor ${storeFloor?.total ?? '-'} ms, tti ${Math.round(bestTti.ms)} ms, web rss ${JSON.stringify((result.web_rss_mb as Record<string, unknown>)[spec.key] ?? '-')} MB, warm open ${String((result.warm_open_ms as Record<string, unknown>)[spec.key] ?? '-')} ms, queryable ${best!.queryable.toFixed(0)} ms, search ready ${best!.searchReady.toFixed(0)} ms`);
     }
     if (big) {
       result.query_vault = big.spec.key;
@@ -217,7 +262,7 @@ async function main(): Promise<void> {
   sampleRss();
   result.rss_mb = Math.round(peakRss / 1048576);
 
-  const areas = argv.includes('--core-only') ? [] : ['store', 'edit', 'timeline', 'mcp', 'canvas', 'export'];
+  const areas = argv.includes('--core-only') || openOnly ? [] : ['store', 'edit', 'timeline', 'mcp', 'canvas', 'export'];
   for (const area of areas) {
     const file = join(ROOT, 'bench', `${area}.ts`);
     if (!existsSync(file)) continue;

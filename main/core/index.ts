@@ -16,6 +16,7 @@ import type { GraphStore } from '../store/types.js';
 import { LayerMap } from '../model/layers.js';
 import { VaultSyncEngine, engineParseOptions, readVault } from '../sync/engine.js';
 import type { VaultFs, WatcherFactory } from '../sync/ports.js';
+import { NoteCache } from '../sync/stat-cache.js';
 import { CoreError } from './api.js';
 import { CoreImpl, type CoreHost } from './core.js';
 import { VaultLock } from './lock.js';
@@ -55,6 +56,13 @@ export interface OpenCoreOptions {
   fs?: VaultFs;
   /** how changes are watched (default: one fs.watch per folder; main/sync/ports.ts) */
   watcher?: WatcherFactory;
+  /**
+   * Return once the first sync's model holds the vault (the core answers list, lookup and getEntity from it)
+   * instead of when the graph is queryable: the store's load and the full-text index go on in the background
+   * (store reads and every change wait for them in their queues; status() says 'syncing' until done; a
+   * failure shows as state 'error'). The watcher starts after the sync.
+   */
+  interactive?: boolean;
 }
 
 export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
@@ -79,7 +87,9 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     // The first sync's notes are read while the database opens (Kùzu opens on a thread-pool thread; opening
     // a 10k vault's database with its full-text index takes 0.1-0.3 s here). Only when this call runs that
     // sync at once: notes read ahead for a later sync could be stale by then.
-    const prefetched = syncNow ? readVault(vaultDir, new LayerMap(loaded.config), engineParseOptions(schemaView), opts.fs) : undefined;
+    // notes whose file's stat is unchanged since the last read come from <dbDir>/notes.cache (stat-cache.ts)
+    const noteCache = NoteCache.load(join(dbDir, 'notes.cache'), engineParseOptions(schemaView));
+    const prefetched = syncNow ? readVault(vaultDir, new LayerMap(loaded.config), engineParseOptions(schemaView), noteCache, opts.fs) : undefined;
     prefetched?.catch(() => undefined);
     let fresh: boolean;
     store = createKuzuStore(dbDir);
@@ -94,13 +104,21 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     }
     const engine = new VaultSyncEngine({
       vaultDir, config: loaded.config, schemaView, store,
-      storeStale: fresh, configProblems: loaded.problems, ...(prefetched ? { prefetched } : {}),
+      storeStale: fresh, configProblems: loaded.problems, noteCache, ...(prefetched ? { prefetched } : {}),
       ...(opts.fs ? { fs: opts.fs } : {}), ...(opts.watcher ? { watcher: opts.watcher } : {}),
     });
     const core = new CoreImpl(vaultDir, dbDir, engine, store, index, lock);
     try {
-      if (opts.sync !== false || opts.watch) await core.sync({ full: !!opts.full });
-      if (opts.watch) await core.watch();
+      if (opts.interactive && syncNow) {
+        await new Promise<void>((modelReady, failed) => {
+          const done = engine.syncAll({ full: !!opts.full, onModel: modelReady });
+          done.catch(failed);
+          if (opts.watch) void done.then(() => core.watch()).catch(() => undefined);
+        });
+      } else {
+        if (syncNow) await core.sync({ full: !!opts.full });
+        if (opts.watch) await core.watch();
+      }
     } catch (err) {
       await core.close().catch(() => undefined);
       throw err;

@@ -26,6 +26,7 @@ import type { GraphDelta, GraphStore, RebuildSession } from '../store/types.js';
 import { deltaIsEmpty, diffAgainstStore } from './diff.js';
 import { TaskQueue } from '../domain/queue.js';
 import type { ReadOutcome } from './read.js';
+import type { NoteCache } from './stat-cache.js';
 import { nodeVaultFs, nodeWatcher, type VaultFs, type VaultWatcherLike, type WatcherFactory } from './ports.js';
 import type { SyncEngine } from './types.js';
 import { isNotePath, type WalkResult } from './walk.js';
@@ -62,6 +63,11 @@ export interface EngineOptions {
   fs?: VaultFs;
   /** how changes are watched (default: one fs.watch per folder, watcher.ts) */
   watcher?: WatcherFactory;
+  /**
+   * The note cache (stat-cache.ts): a whole-vault read takes the notes whose files' stat is unchanged from it,
+   * and a successful syncAll saves the read's snapshot (off the critical path).
+   */
+  noteCache?: NoteCache;
 }
 
 /** A whole-vault read: walk, then read + parse (readVault). */
@@ -74,12 +80,16 @@ export interface VaultRead {
   readMs: number;
 }
 
-/** Walk the vault and read + parse every note (never throws for a file: see read.ts). */
-export async function readVault(vaultDir: string, layers: LayerMap, parseOpts: ParseOptions, fs: VaultFs = nodeVaultFs): Promise<VaultRead> {
+/**
+ * Walk the vault and read + parse every note (never throws for a file: see read.ts); with a note cache, files
+ * whose stat is unchanged are not read (their cached notes are taken).
+ */
+export async function readVault(vaultDir: string, layers: LayerMap, parseOpts: ParseOptions, cache?: NoteCache, fs: VaultFs = nodeVaultFs): Promise<VaultRead> {
   const startedAt = performance.now();
+  cache?.begin();
   const walked = await fs.walk(vaultDir, layers);
   const t1 = performance.now();
-  const read = await fs.read(walked.files, parseOpts);
+  const read = await fs.read(walked.files, parseOpts, cache);
   return { walked, read, startedAt, walkMs: t1 - startedAt, readMs: performance.now() - t1 };
 }
 
@@ -98,6 +108,8 @@ export interface SyncTimings {
    * read ran before syncAll (overlapping whatever the caller did meanwhile, such as opening the database).
    */
   phases?: { walk: number; read: number; model: number; store: number };
+  /** with a note cache: notes taken from it (file stat unchanged) and notes read */
+  notesCached?: { hits: number; misses: number };
 }
 
 export class VaultSyncEngine implements SyncEngine {
@@ -110,6 +122,7 @@ export class VaultSyncEngine implements SyncEngine {
   private stale: boolean;
   private loaded = false;
   private searchP: Promise<void> = Promise.resolve();
+  private cacheP: Promise<void> = Promise.resolve();
   private state: SyncStatus['state'] = 'idle';
   /** the last sync's report; after an incremental change its counts are refreshed lazily (status()) */
   private last: SyncReport | null = null;
@@ -144,7 +157,11 @@ export class VaultSyncEngine implements SyncEngine {
     await this.queue.idle();
   }
 
-  syncAll(opts: { full?: boolean } = {}): Promise<SyncReport> {
+  /**
+   * onModel: called once the model holds the vault read (list, lookup, entity answer from it), while the
+   * store may still be loading; store reads wait for the load in the store's own queues.
+   */
+  syncAll(opts: { full?: boolean; onModel?: () => void } = {}): Promise<SyncReport> {
     const prefetched = this.prefetched;
     this.prefetched = null;
     return this.queue.run(async () => {
@@ -156,7 +173,7 @@ export class VaultSyncEngine implements SyncEngine {
       early?.catch(() => undefined);
       let finishing = false;
       try {
-        const vault = await (prefetched ?? readVault(this.opts.vaultDir, this.model.layers, this.parseOpts, this.opts.fs));
+        const vault = await (prefetched ?? readVault(this.opts.vaultDir, this.model.layers, this.parseOpts, this.opts.noteCache, this.opts.fs));
         const { walked, read } = vault;
         t0 = Math.min(t0, vault.startedAt);
         const t2 = performance.now();
@@ -169,6 +186,7 @@ export class VaultSyncEngine implements SyncEngine {
           ? await this.model.loadInSteps(read.notes, (records) => session.copyEntities(records))
           : this.model.load(read.notes);
         const t3 = performance.now();
+        opts.onModel?.();
         let full = !!opts.full || this.stale;
         let changed = 0;
         for (const n of read.notes) if (before.get(n.path) !== n.hash) changed++;
@@ -200,12 +218,18 @@ export class VaultSyncEngine implements SyncEngine {
         const t4 = performance.now();
         const queryableMs = t4 - t0;
         const r = (x: number) => Math.round(x);
-        this.timings = { queryableMs, searchReadyMs: null, phases: { walk: r(vault.walkMs), read: r(vault.readMs), model: r(t3 - t2), store: r(t4 - t3) } };
+        const cache = this.opts.noteCache;
+        this.timings = {
+          queryableMs, searchReadyMs: null, phases: { walk: r(vault.walkMs), read: r(vault.readMs), model: r(t3 - t2), store: r(t4 - t3) },
+          ...(cache ? { notesCached: { hits: cache.hits, misses: cache.misses } } : {}),
+        };
         const timings = this.timings;
         // off the critical path: the model's derived indexes, then the full-text index
         void this.queue.run(async () => { this.model.warm(); });
         this.searchP = this.opts.store.ensureSearchIndex().then(() => { timings.searchReadyMs = performance.now() - t0; });
         this.searchP.catch(() => undefined);
+        // the snapshot is saved once search is ready: serialising ~30 MB of notes costs the main thread ~0.1 s
+        if (cache) this.cacheP = this.searchP.catch(() => undefined).then(() => cache.save());
         const report = this.report(full, changed, queryableMs);
         this.last = report;
         this.lastStale = false;
@@ -216,6 +240,7 @@ export class VaultSyncEngine implements SyncEngine {
         return report;
       } catch (err) {
         this.state = 'error';
+        this.opts.noteCache?.discard();
         // a session not handed its records holds the store: give it back (empty, no fingerprint)
         if (early && !finishing) await (await early.catch(() => null))?.abort().catch(() => undefined);
         throw err;
@@ -259,6 +284,7 @@ export class VaultSyncEngine implements SyncEngine {
     if (this.watcher) { await this.watcher.close(); this.watcher = null; }
     await this.queue.idle();
     await this.searchP.catch(() => undefined);
+    await this.cacheP;
   }
 
   // ---- internals ------------------------------------------------------------

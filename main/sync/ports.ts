@@ -7,6 +7,7 @@
 import type { LayerMap } from '../model/layers.js';
 import type { ParseOptions } from '../parse/parse.js';
 import { type ReadOutcome, readNotes, readNotesSync } from './read.js';
+import type { NoteCache } from './stat-cache.js';
 import { walkVault, type WalkResult } from './walk.js';
 import { VaultWatcher, type WatcherOptions } from './watcher.js';
 
@@ -14,7 +15,7 @@ export interface VaultFs {
   /** every note of the vault: [vault-relative path, absolute path] pairs, plus walk problems */
   walk(root: string, layers: LayerMap): Promise<WalkResult>;
   /** read + parse these notes (never throws for a file: a problem instead) */
-  read(files: Iterable<[string, string]>, opts: ParseOptions): Promise<ReadOutcome>;
+  read(files: Iterable<[string, string]>, opts: ParseOptions, cache?: NoteCache): Promise<ReadOutcome>;
   /** the same for a few files, on the event loop (an edit's or a watcher batch's re-read) */
   readSync(files: Iterable<[string, string]>, opts: ParseOptions): ReadOutcome;
 }
@@ -22,7 +23,7 @@ export interface VaultFs {
 /** Today's file system: the walk of walk.ts and the reads of read.ts. */
 export const nodeVaultFs: VaultFs = {
   walk: walkVault,
-  read: (files, opts) => readNotes(files, opts),
+  read: (files, opts, cache) => readNotes(files, opts, undefined, cache),
   readSync: readNotesSync,
 };
 

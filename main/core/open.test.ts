@@ -1,0 +1,78 @@
+/**
+ * Opening a vault (issue 15 point 6): an interactive open answers list, lookup and getEntity from the model
+ * before the store's load is done; a warm open takes unchanged notes from the note cache and still sees a file
+ * rewritten with the same size and its mtime restored.
+ */
+import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir, writeFiles } from '../sync/test-helpers.js';
+import { openCore } from './index.js';
+
+const FILES: Record<string, string> = {
+  'Captain Varo.md': '---\naliases: [The Captain]\ntags: [villain]\n---\nVaro burned [[Millbrook]] to the ground.\n',
+  'Millbrook.md': '---\ntags: [place]\n---\nA quiet village near [[Vale]].\n',
+  'Wren.md': 'A thief who loves the harbour. [[Captain Varo]]\n',
+};
+const tmp: string[] = [];
+afterAll(() => { for (const d of tmp) rmSync(d, { recursive: true, force: true }); });
+function vault(): { dir: string; db: string } {
+  const dir = tempDir('lc-open-');
+  const db = tempDir('lc-open-db-');
+  tmp.push(dir, db);
+  writeFiles(dir, FILES);
+  return { dir, db };
+}
+
+describe('interactive open', () => {
+  it('answers list, lookup and getEntity before the store has loaded the graph', async () => {
+    const v = vault();
+    const core = await openCore({ vaultDir: v.dir, dbDir: v.db, full: true, interactive: true });
+    try {
+      const order: string[] = [];
+      const stored = core.store.counts().then((c) => { order.push('store'); return c; });
+      expect(core.status().state).toBe('syncing');
+      const page = await core.list();
+      order.push('list');
+      expect(page.items.map((e) => e.name)).toEqual(['Captain Varo', 'Millbrook', 'Wren']);
+      expect((await core.lookup('The Captain'))[0]?.entity.name).toBe('Captain Varo');
+      const varo = await core.getEntity('Captain Varo');
+      order.push('entity');
+      expect(varo?.relations.map((r) => r.other.name).sort()).toEqual(['Millbrook', 'Wren']);
+      // the store answers once its load is done, with the whole graph
+      expect(await stored).toMatchObject({ entities: 3, placeholders: 1 });
+      expect(order).toEqual(['list', 'entity', 'store']);
+      await core.engine.settled();
+      expect(core.status().state).toBe('idle');
+      expect((await core.search('harbour', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Wren']);
+    } finally {
+      await core.close();
+    }
+  });
+});
+
+describe('warm open', () => {
+  it('sees a note rewritten with the same size and its mtime restored', async () => {
+    const v = vault();
+    const file = join(v.dir, 'Wren.md');
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    // the first open's snapshot must be taken after the racy margin (2 s) of every file's ctime
+    await new Promise((r) => setTimeout(r, 2100));
+    await (await openCore({ vaultDir: v.dir, dbDir: v.db })).close();
+    const cached = statSync(join(v.db, 'notes.cache')).mtimeMs;
+    const again = await openCore({ vaultDir: v.dir, dbDir: v.db });
+    expect(again.engine.timings.notesCached).toEqual({ hits: 3, misses: 0 });
+    await again.close();
+    expect(statSync(join(v.db, 'notes.cache')).mtimeMs).toBe(cached);
+    writeFileSync(file, 'A thief who loves the HARBOUR. [[Captain Varo]]\n');
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    const core = await openCore({ vaultDir: v.dir, dbDir: v.db });
+    try {
+      expect(core.engine.timings.notesCached).toEqual({ hits: 2, misses: 1 });
+      expect((await core.getEntity('Wren'))?.body).toContain('HARBOUR');
+      expect((await core.store.getEntity((await core.getEntity('Wren'))!.id))?.body).toContain('HARBOUR');
+    } finally {
+      await core.close();
+    }
+  }, 30_000);
+});
