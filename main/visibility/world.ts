@@ -25,15 +25,8 @@ export interface WorldQuery {
   session?: number | null;
 }
 
-export interface WorldEntity {
-  id: string;
-  name: string;
-  type: string | null;
-  layer: string;
-  path: string | null;
-  placeholder: boolean;
-  tags: string[];
-  aliases: string[];
+/** An entity as the audience sees it at the session: the note's identity fields, its state and redacted text. */
+export interface WorldEntity extends Pick<EntityRecord, 'id' | 'name' | 'type' | 'layer' | 'path' | 'placeholder' | 'tags' | 'aliases'> {
   /** the properties as they stand at the session (events applied), secret ones removed for players */
   properties: Record<string, PropertyValue>;
   /** the body, secret blocks removed for players */
