@@ -18,7 +18,7 @@ run() { # name, command...
 }
 
 run typecheck npx tsc -b tsconfig.json
-run lint npx eslint . --max-warnings=-1
+run lint npx eslint . --max-warnings=0
 run unit npx vitest run --reporter=default --reporter=json --outputFile.json="$out/unit.json"
 if [ "${LORECRAFT_SKIP_E2E:-}" != "1" ]; then
   run build npm run --silent build:renderer
