@@ -6,8 +6,6 @@
  */
 import { findLinks, findProseLinks, parseLink, renameInner, type EntityLink } from '../../shared/wikilinks.js';
 
-export { renameInner };
-
 /** Rewrite every link in one string (no code handling) whose parsed form `match`es. */
 export function rewriteLinksInString(s: string, match: (l: EntityLink) => boolean, newName: string): string {
   return splice(s, findLinks(s), match, newName);
