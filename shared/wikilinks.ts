@@ -103,9 +103,10 @@ export function parseLink(inner: string): EntityLink | null {
 export function findLinks(text: string): LinkMatch[] {
   const out: LinkMatch[] = [];
   if (text.indexOf('[[') < 0) return out;
-  const re = new RegExp(LINK_RE);
+  // the module's one global regex: safe, this loop is synchronous and calls out to nothing
+  LINK_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) out.push({ start: m.index, end: m.index + m[0].length, embed: m[1] === '!', inner: m[2]! });
+  while ((m = LINK_RE.exec(text)) !== null) out.push({ start: m.index, end: m.index + m[0].length, embed: m[1] === '!', inner: m[2]! });
   return out;
 }
 
