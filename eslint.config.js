@@ -31,6 +31,17 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules on the TypeScript sources (each file checked with its process's tsconfig, found
+    // through tsconfig.json's references): a promise is awaited, returned, caught or marked `void`
+    // (fire-and-forget on purpose), and never handed where a plain callback is expected.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // The domain core must run in plain Node: only main/electron may import Electron.
     files: ['main/**/*.ts'],
     ignores: ['main/electron/**'],

@@ -494,7 +494,9 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const tmp = mkdtempSync(join(tmpdir(), 'lorecraft-canvas-bench-'));
-  bench({ quick: process.argv.includes('--quick'), tmpDir: tmp })
-    .then((r) => console.log(JSON.stringify(r, null, 2)))
-    .finally(() => rmSync(tmp, { recursive: true, force: true }));
+  try {
+    console.log(JSON.stringify(await bench({ quick: process.argv.includes('--quick'), tmpDir: tmp }), null, 2));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }

@@ -139,7 +139,9 @@ export async function bench(ctx: EditBenchContext): Promise<EditBenchResult> {
 
 if (process.argv[1] && /bench[\\/]edit\.ts$/.test(process.argv[1])) {
   const tmp = mkdtempSync(join(tmpdir(), 'lc-bench-edit-'));
-  bench({ quick: process.argv.includes('--quick'), tmpDir: tmp })
-    .then((r) => { process.stdout.write(JSON.stringify(r, null, 2) + '\n'); })
-    .finally(() => rmSync(tmp, { recursive: true, force: true }));
+  try {
+    process.stdout.write(JSON.stringify(await bench({ quick: process.argv.includes('--quick'), tmpDir: tmp }), null, 2) + '\n');
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }

@@ -223,7 +223,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const quick = process.argv.includes('--quick');
   const tmp = mkdtempSync(join(tmpdir(), 'lorecraft-bench-mcp-'));
   const { generateVault } = await import('./generate.js');
-  bench({ quick, tmpDir: tmp, generateVault: (d, o) => generateVault(d, o) })
-    .then((r) => { process.stdout.write(JSON.stringify(r, null, 2) + '\n'); })
-    .finally(() => rmSync(tmp, { recursive: true, force: true }));
+  try {
+    process.stdout.write(JSON.stringify(await bench({ quick, tmpDir: tmp, generateVault: (d, o) => generateVault(d, o) }), null, 2) + '\n');
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }

@@ -185,5 +185,5 @@ export async function bench(ctx: { quick: boolean; tmpDir: string }): Promise<Ti
 }
 
 if (process.argv[1] && /bench[\\/]timeline\.ts$/.test(process.argv[1])) {
-  bench({ quick: process.argv.includes('--quick'), tmpDir: '' }).then((r) => process.stdout.write(JSON.stringify(r, null, 2) + '\n'));
+  process.stdout.write(JSON.stringify(await bench({ quick: process.argv.includes('--quick'), tmpDir: '' }), null, 2) + '\n');
 }

@@ -110,13 +110,18 @@ const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 const pkgOf = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
 
 /** Checks a Node-side bundle's imports against the extracted package; returns the packages it loads. */
-function checkNodeBundle(name, file, extracted, { electronOk, sourceType }) {
+/** packages only development needs (devDependencies, and tsx by name): never imported by a shipped bundle, never shipped */
+const devOnly = (pkg, name) => name === 'tsx' || Boolean(pkg.devDependencies?.[name]);
+
+function checkNodeBundle(name, file, extracted, { electronOk, sourceType, pkg }) {
   const loaded = new Set();
   const req = createRequire(file);
   const out = { imports: 0, optional_missing: [] };
   for (const { spec, guarded } of importsOf(file, sourceType)) {
     if (builtins.has(spec)) continue;
     out.imports++;
+    // even a guarded import (try/catch) of a dev-only package: the package would behave differently installed
+    if (!spec.startsWith('.') && devOnly(pkg, pkgOf(spec))) { fail(`${name}: imports the dev-only package '${pkgOf(spec)}'`); continue; }
     if (spec === 'electron') { if (!electronOk) fail(`${name}: imports electron, which Node mode does not have`); continue; }
     let target = null;
     try { target = req.resolve(spec); } catch { /* below */ }
@@ -214,9 +219,9 @@ try {
   report.forbidden = forbidden.length;
 
   const bundles = {
-    main: checkNodeBundle('main', join(extracted, 'dist/main/electron/main.cjs'), extracted, { electronOk: true, sourceType: 'script' }),
-    preload: checkNodeBundle('preload', join(extracted, 'dist/preload/preload.cjs'), extracted, { electronOk: true, sourceType: 'script' }),
-    cli: checkNodeBundle('cli', join(extracted, 'dist/main/cli.mjs'), extracted, { electronOk: false, sourceType: 'module' }),
+    main: checkNodeBundle('main', join(extracted, 'dist/main/electron/main.cjs'), extracted, { electronOk: true, sourceType: 'script', pkg }),
+    preload: checkNodeBundle('preload', join(extracted, 'dist/preload/preload.cjs'), extracted, { electronOk: true, sourceType: 'script', pkg }),
+    cli: checkNodeBundle('cli', join(extracted, 'dist/main/cli.mjs'), extracted, { electronOk: false, sourceType: 'module', pkg }),
   };
   report.bundles = Object.fromEntries(Object.entries(bundles).map(([k, v]) => [k, { imports: v.imports, packages: v.packages, optional_missing: v.optional_missing }]));
   report.renderer = checkRenderer(extracted);
@@ -226,7 +231,7 @@ try {
   const loadedPkgs = new Set(Object.values(bundles).flatMap((b) => b.packages));
   report.packages = shippedPkgs;
   for (const p of shippedPkgs) if (!loadedPkgs.has(p)) fail(`node_modules/${p} is shipped but no bundle loads it`);
-  for (const p of shippedPkgs) if (pkg.devDependencies?.[p] || p === 'tsx') fail(`dev-only package shipped: ${p}`);
+  for (const p of shippedPkgs) if (devOnly(pkg, p)) fail(`dev-only package shipped: ${p}`);
 
   // Kùzu: the addon unpacked, and it loads from the package
   const addon = asar.statFile(archive, 'node_modules/kuzu/kuzujs.node');

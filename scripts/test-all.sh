@@ -17,8 +17,8 @@ run() { # name, command...
   echo $? > "$out/$name.status"
 }
 
-run typecheck npx tsc -p tsconfig.json --noEmit
-run lint npx eslint . --max-warnings=-1
+run typecheck npx tsc -b tsconfig.json
+run lint npx eslint . --max-warnings=0
 run unit npx vitest run --reporter=default --reporter=json --outputFile.json="$out/unit.json"
 if [ "${LORECRAFT_SKIP_E2E:-}" != "1" ]; then
   run build npm run --silent build:renderer

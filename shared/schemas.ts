@@ -63,14 +63,15 @@ export const SearchHitZ = z.object({
   alias: z.string().optional(),
 }) satisfies z.ZodType<SearchHit>;
 
-const TraversalStepZ = z.object({
+/** one step of a traversal (the contract's and MCP's get_relationships / find_path steps) */
+export const TraversalStepZ = z.object({
   depth: z.number(),
   from: z.string(),
   to: z.string(),
   type: z.string(),
   label: z.string(),
   direction: z.enum(['out', 'in', 'both']),
-  properties: z.record(z.string(), z.unknown()).optional(),
+  properties: z.record(z.string(), z.unknown()).optional().describe("the relationship's own properties for the direction walked (attitude, trust, since, until…)"),
 }) satisfies z.ZodType<TraversalStep>;
 
 export const TraversalZ = z.object({

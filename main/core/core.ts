@@ -3,6 +3,7 @@
  * it answers exactly (entity, lookup, suggest, list, problems, graph) and from
  * the Kùzu store for traversals, paths, full-text search and Cypher.
  */
+import { refTarget } from '../../shared/wikilinks.js';
 import type {
   ChangeEvent, EntitySummary, EntityView, GraphSnapshot, PathResult, Problem, RelationView,
   SearchHit, SyncReport, SyncStatus, Traversal, TraversalStep, EntityRecord, RelationshipRecord,
@@ -117,7 +118,7 @@ export class CoreImpl implements CoreHost {
     const fits = (e: EntityRecord) => (!q.type || e.type?.toLowerCase() === q.type.toLowerCase()) && (!q.layer || e.layer === q.layer);
     const direct = m.entity(nameOrId.trim());
     if (direct && fits(direct)) return direct;
-    const text = nameOrId.trim().replace(/^\[\[([^\]|#]*).*$/, '$1');
+    const text = refTarget(nameOrId);
     const layerOrder = m.config().layers.map((l) => l.name);
     const matches = this.names().exactMatches(text.slice(text.lastIndexOf('/') + 1))
       .map((x) => m.entity(x.entity.id)!)

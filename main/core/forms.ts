@@ -3,6 +3,7 @@
  * type (edit-form), and the relationships the schema allows between two entities, ready to pass to
  * a link command (edit-allowed-relationships).
  */
+import { refTarget } from '../../shared/wikilinks.js';
 import { layerRefusal } from '../edit/rules.js';
 import type { AllowedRel, EditForm } from '../../shared/contract-edit.js';
 import type { EntityRecord } from '../../shared/types.js';
@@ -75,6 +76,5 @@ export function allowedRelationships(c: CoreHost, fromId: string, toId: string):
 
 /** Does a frontmatter value (a name or a [[link]]) name this entity, as seen from `layer`? */
 function sameEntity(c: CoreHost, value: string, layer: string, id: string): boolean {
-  const name = value.trim().replace(/^\[\[([^\]|#]*).*$/, '$1').trim();
-  return c.engine.model.resolve(name, layer)?.id === id;
+  return c.engine.model.resolve(refTarget(value), layer)?.id === id;
 }

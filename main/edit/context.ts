@@ -3,6 +3,7 @@
  * matching and writing style, and reading a note for an edit with the conflict
  * check (the bytes on disk must be the ones the model last read).
  */
+import { formatLink, isLinkValue, refName } from '../../shared/wikilinks.js';
 import { normaliseName } from '../../shared/names.js';
 import type { EntityRecord } from '../../shared/types.js';
 import { CoreError } from '../domain/errors.js';
@@ -45,9 +46,7 @@ export class EditContext {
     if (r) return r.id === target.id;
     // an unresolved reference names a placeholder: compare names
     if (!target.placeholder) return false;
-    const inner = v.trim().replace(/^\[\[([^\]|#]*).*$/, '$1').trim();
-    const seg = inner.slice(inner.lastIndexOf('/') + 1).replace(/\.md$/i, '');
-    return normaliseName(seg) === normaliseName(target.name);
+    return normaliseName(refName(v)) === normaliseName(target.name);
   }
 
   /** Does the vault write this field's references as [[wikilinks]]? Majority of existing values; default yes. */
@@ -60,7 +59,7 @@ export class EditContext {
       const v = n.frontmatter[field];
       for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) {
         if (typeof x !== 'string' || !x.trim()) continue;
-        if (/^\s*\[\[.*\]\]\s*$/.test(x)) wiki++; else plain++;
+        if (isLinkValue(x)) wiki++; else plain++;
       }
     }
     const r = wiki >= plain;
@@ -72,7 +71,7 @@ export class EditContext {
   refText(holder: EntityRecord, target: NoteEntity, field: string): string {
     const byName = this.model.resolve(target.name, holder.layer)?.id === target.id;
     const name = byName ? target.name : target.path.replace(/\.md$/i, '');
-    return this.wikiStyle(field) ? `[[${name}]]` : name;
+    return this.wikiStyle(field) ? formatLink(name) : name;
   }
 
   /** Current text of a note the model knows, refused when it changed on disk since the model read it. */

@@ -3,6 +3,7 @@
  * (schema field mappings, inverse and symmetric names), in which style
  * ([[wikilink]] or plain name, list or scalar), and the new bytes.
  */
+import { formatLink, refTarget } from '../../shared/wikilinks.js';
 import { entityId, normaliseName } from '../../shared/names.js';
 import type { RelationshipRecord } from '../../shared/types.js';
 import { CoreError } from '../domain/errors.js';
@@ -42,8 +43,8 @@ async function planLinkPlaceholder(ctx: EditContext, a: NoteEntity, rel: string,
   const cur = ctx.model.note(a.path)?.frontmatter[wt.field];
   const items = Array.isArray(cur) ? cur : cur === undefined || cur === null ? [] : [cur];
   const key = normaliseName(name);
-  if (items.some((x) => typeof x === 'string' && normaliseName(x.trim().replace(/^\[\[([^\]|#]*).*$/, '$1').trim()) === key)) return { label: '', files: [] };
-  const ref = ctx.wikiStyle(wt.field) ? `[[${name}]]` : name;
+  if (items.some((x) => typeof x === 'string' && normaliseName(refTarget(x)) === key)) return { label: '', files: [] };
+  const ref = ctx.wikiStyle(wt.field) ? formatLink(name) : name;
   const ch = await ctx.edit(a.path, (t) => wt.cardinality === 'scalar' ? setField(t, wt.field, ref) : addListItem(t, wt.field, ref));
   return { label: `link ${a.name} ${rel.toUpperCase()} ${name}`, files: [ch] };
 }

@@ -5,12 +5,13 @@
  * picture of the whole world, a page per type and per tag, and a search box.
  * It opens from the file system with no server: relative links only, the search
  * index is a script (`search-index.js`), no fetch, no external resource. Prose
- * is markdown with raw HTML escaped (never executed).
+ * is read as the app reads it (shared/markdown.ts) with raw HTML escaped (never executed).
  */
 import { createHash } from 'node:crypto';
-import { marked } from 'marked';
+import type MarkdownIt from 'markdown-it';
+import { obsidianMarkdown } from '../../shared/markdown.js';
 import { LINK_REL } from '../../shared/types.js';
-import { replaceLinks } from '../parse/wikilinks.js';
+import { parseLink } from '../../shared/wikilinks.js';
 import type { WorldEntity, WorldView } from '../visibility/world.js';
 import { byImportance, importance } from './importance.js';
 import { WorldNames } from './resolve.js';
@@ -47,15 +48,25 @@ export function site(view: WorldView): SiteFile[] {
   };
 
   // prose: links to pages of entities the audience sees, the rest as plain text; raw HTML escaped
+  const proseMd = new Map<number, MarkdownIt>();
   const prose = (markdown: string, depth: number): string => {
-    const up = '../'.repeat(depth);
-    const linked = replaceLinks(markdown.replace(/</g, '&lt;'), (link, embed, _raw, inner) => {
-      if (embed) return '';
-      const label = (link?.label ?? link?.name ?? inner).replace(/[[\]]/g, '');
-      const target = link ? names.resolve(link.target) ?? names.resolve(link.name) : undefined;
-      return target && !target.placeholder ? `[${label}](${up}${pageOf(target)})` : label;
-    });
-    return marked.parse(linked, { async: false, gfm: true }) as string;
+    let md = proseMd.get(depth);
+    if (!md) {
+      const up = '../'.repeat(depth);
+      md = obsidianMarkdown({
+        html: false,
+        wikilink: (inner) => {
+          const link = parseLink(inner);
+          const label = esc(link?.label ?? link?.name ?? inner);
+          const target = link ? names.resolve(link.target) ?? names.resolve(link.name) : undefined;
+          return target && !target.placeholder ? `<a href="${up}${pageOf(target)}">${label}</a>` : label;
+        },
+        embed: () => '',
+        tag: (t) => `<span class="tag">#${esc(t)}</span>`,
+      });
+      proseMd.set(depth, md);
+    }
+    return md.render(markdown);
   };
   const valueHtml = (v: unknown, depth: number): string => {
     if (Array.isArray(v)) return v.map((x) => valueHtml(x, depth)).join(', ');

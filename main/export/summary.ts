@@ -1,5 +1,5 @@
 /** A short plain-text summary of an exported entity: its `summary` / `description` property, else its body's first paragraph. */
-import { replaceLinks } from '../parse/wikilinks.js';
+import { replaceLinks } from '../../shared/wikilinks.js';
 import type { WorldEntity } from '../visibility/world.js';
 
 /** a link as the text a reader sees: its label, else its target's name (attachments and embeds drop out) */

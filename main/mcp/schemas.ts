@@ -4,7 +4,7 @@
  * `isError` result naming the field) before it reaches the core.
  */
 import { z } from 'zod';
-import { EntitySummaryZ, RelationViewZ } from '../../shared/schemas.js';
+import { EntitySummaryZ, RelationViewZ, TraversalStepZ } from '../../shared/schemas.js';
 
 export const MAX_NAME = 200;
 export const MAX_QUERY = 500;
@@ -46,15 +46,8 @@ export { EntitySummaryZ };
 /** a relation seen from one end: the contract's own schema */
 export const RelationZ = RelationViewZ;
 
-export const StepZ = z.object({
-  depth: z.number(),
-  from: z.string(),
-  to: z.string(),
-  type: z.string(),
-  label: z.string(),
-  direction: z.enum(['out', 'in', 'both']),
-  properties: z.record(z.string(), z.unknown()).optional().describe("the relationship's own properties for the direction walked (attitude, trust, since, until…)"),
-});
+/** a traversal step: the contract's own schema */
+export { TraversalStepZ };
 
 /** Every paginated result carries these. */
 export const PageFieldsZ = {

@@ -25,6 +25,8 @@ export interface StdioOptions {
   schemaPath?: string;
   mode: McpMode;
   budgetTokens?: number;
+  /** query_graph's time limit (else LORECRAFT_QUERY_TIMEOUT_MS, else 5 s) */
+  queryTimeoutMs?: number;
   stdin?: Readable;
   stdout?: Writable;
   log?: (line: string) => void;
@@ -99,7 +101,7 @@ export async function runMcpStdio(o: StdioOptions): Promise<number> {
   // already exists".
   await host.search('lorecraft', { limit: 1 }).catch((e: unknown) => log(`lorecraft mcp: search index: ${String(e)}`));
   const wiring = wireMcp(host, o.mode);
-  const deps = { host, editor: wiring.editor, timeline: wiring.timeline, budgetTokens: o.budgetTokens, log };
+  const deps = { host, editor: wiring.editor, timeline: wiring.timeline, budgetTokens: o.budgetTokens, log, ...(o.queryTimeoutMs !== undefined ? { queryTimeoutMs: o.queryTimeoutMs } : {}) };
   const server = createMcpServer({ ...deps, mode: o.mode });
   const bridge = await startMcpBridge(host, { ...deps, vaultDir: o.vaultDir, dir: bridgeDir, readOnly: o.mode === 'read' }).catch((e: unknown) => {
     log(`lorecraft mcp: bridge not started (${String(e)}); other clients cannot share this vault`);

@@ -35,7 +35,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function openHarness(opts: { mode?: McpMode; budgetTokens?: number; dir?: string } = {}): Promise<Harness> {
+export async function openHarness(opts: { mode?: McpMode; budgetTokens?: number; dir?: string; queryTimeoutMs?: number } = {}): Promise<Harness> {
   const mode = opts.mode ?? 'read';
   const dir = opts.dir ?? await tempSampleVault();
   const host = await openCore({ vaultDir: dir });
@@ -43,6 +43,7 @@ export async function openHarness(opts: { mode?: McpMode; budgetTokens?: number;
   const logs: string[] = [];
   const server = createMcpServer({
     host, mode, editor: wiring.editor, timeline: wiring.timeline, budgetTokens: opts.budgetTokens, log: (l) => logs.push(l),
+    ...(opts.queryTimeoutMs !== undefined ? { queryTimeoutMs: opts.queryTimeoutMs } : {}),
   });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);

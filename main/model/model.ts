@@ -10,6 +10,7 @@
  * A reverse index maps every reference key ('n:<name>' / 'p:<path>') to the
  * notes that use it; when a key's holders change, those notes are re-resolved.
  */
+import { refTarget, targetName } from '../../shared/wikilinks.js';
 import type { EntityRecord, Problem, RelationshipRecord } from '../../shared/types.js';
 import type { VaultConfig, Schema } from '../config/types.js';
 import type { ParsedNote } from '../parse/types.js';
@@ -147,10 +148,8 @@ export class VaultModel implements ModelView {
   }
 
   resolve(name: string, fromLayer: string): EntityRecord | undefined {
-    let t = name.trim();
-    const m = /^\[\[([^\]|#]*)/.exec(t);
-    if (m) t = m[1]!.trim();
-    const seg = t.slice(t.lastIndexOf('/') + 1).replace(/\.md$/i, '');
+    const t = refTarget(name);
+    const seg = targetName(t);
     const p = this.lookupRef(fromLayer, {
       key: normKey(seg), ...(t.includes('/') ? { pathKey: pathKey(t), targetKey: normKey(t) } : {}),
     });

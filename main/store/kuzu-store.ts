@@ -298,7 +298,7 @@ class KuzuStore implements GraphStore {
         return await c.withTimeout(ms, () => c.query(query, params as Params | undefined));
       } catch (e) {
         if (e instanceof Error && /^Interrupted/i.test(e.message)) {
-          throw new CoreError('timeout', `the query ran past its time limit (${ms} ms) and was stopped; narrow it (a LIMIT, a WHERE on id or name) or raise LORECRAFT_QUERY_TIMEOUT_MS`, { timeoutMs: ms });
+          throw new CoreError('timeout', `the query ran past its time limit (${ms} ms) and was stopped; narrow it (a LIMIT, a WHERE on id or name) or raise the limit (lorecraft mcp --query-timeout-ms N, or LORECRAFT_QUERY_TIMEOUT_MS)`, { timeoutMs: ms });
         }
         throw e;
       }

@@ -3,6 +3,7 @@
  * location and validated consequences (each with the line of its list item).
  * Pure over plain data; problems are returned, never thrown.
  */
+import { formatLink, refTarget } from '../../shared/wikilinks.js';
 import { entityId } from '../../shared/names.js';
 import type { EntityRecord, Problem, PropertyValue } from '../../shared/types.js';
 import type { EntityType, Schema } from '../config/types.js';
@@ -77,9 +78,7 @@ export function sessionFromFileName(p: string): number | null {
 export function refName(v: unknown): string | null {
   if (typeof v === 'number') return String(v);
   if (typeof v !== 'string') return null;
-  const t = v.trim();
-  const m = /^\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]$/.exec(t);
-  const name = (m ? m[1]! : t).trim().replace(/\.md$/i, '');
+  const name = refTarget(v).replace(/\.md$/i, '').trim();
   return name === '' ? null : name;
 }
 
@@ -91,7 +90,7 @@ function refs(v: unknown): unknown[] {
 function cleanValue(v: unknown): PropertyValue {
   if (typeof v === 'string') {
     const n = refName(v);
-    return /^\s*\[\[/.test(v) && n ? `[[${n}]]` : v;
+    return v.trim().startsWith('[[') && n ? formatLink(n) : v;
   }
   return v as PropertyValue;
 }

@@ -3,6 +3,7 @@
  * a scope, and the layer rules (unknown dependency, dependency cycle,
  * cross-layer edit). Pure over plain data.
  */
+import { refTarget } from '../../shared/wikilinks.js';
 import { normaliseName } from '../../shared/names.js';
 import type { EntityRecord, Problem } from '../../shared/types.js';
 import type { VaultConfig } from '../config/types.js';
@@ -22,10 +23,7 @@ export function layerScope(config: VaultConfig, layer: string): string[] {
 
 /** `[[folder/Target.md#h|label]]` -> candidate keys: the full target, then its last segment. */
 export function referenceKeys(ref: string): string[] {
-  let t = ref.trim();
-  const wl = /^\[\[([\s\S]*)\]\]$/.exec(t);
-  if (wl) t = wl[1]!;
-  t = t.split('|')[0]!.split('#')[0]!.trim().replace(/\.md$/i, '');
+  const t = refTarget(ref).replace(/\.md$/i, '');
   const keys = [normaliseName(t)];
   const slash = t.lastIndexOf('/');
   if (slash >= 0) keys.push(normaliseName(t.slice(slash + 1)));

@@ -3,6 +3,7 @@
  * entity states with provenance, the graph, diffs. A session of null means
  * "after every event"; session N includes every event of session <= N.
  */
+import { refTarget } from '../../shared/wikilinks.js';
 import type { PropertyValue } from '../../shared/types.js';
 import { edgeKey, isDead, type Compiled, type LayerScope } from './compile.js';
 import type { EntityState, GraphState, Provenance, RelationshipState, TimelineDiff, TimelineFrame, PropertyChange } from './types.js';
@@ -10,7 +11,7 @@ import type { EntityState, GraphState, Provenance, RelationshipState, TimelineDi
 const within = (s: number, session: number | null) => session === null || s <= session;
 
 function sameItem(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (typeof v === 'string' ? v.replace(/^\[\[|\]\]$/g, '').trim().toLowerCase() : JSON.stringify(v));
+  const norm = (v: unknown) => (typeof v === 'string' ? refTarget(v).toLowerCase() : JSON.stringify(v));
   return norm(a) === norm(b);
 }
 

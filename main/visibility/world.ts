@@ -14,7 +14,7 @@ import { buildTimelineIndex } from '../timeline/timeline-index.js';
 import type { TimelineInput } from '../timeline/compile.js';
 import type { Lifecycle, TimelineEvent } from '../timeline/types.js';
 import { LINK_REL } from '../../shared/types.js';
-import { replaceLinks } from '../parse/wikilinks.js';
+import { findLinks, parseLink, replaceLinks, targetName } from '../../shared/wikilinks.js';
 import { redactBody, visibilityRules, type Audience } from './rules.js';
 
 export interface WorldQuery {
@@ -146,9 +146,11 @@ export function worldAt(input: TimelineInput, q: WorldQuery): WorldView {
     const src = sourceOf.get(r.source);
     const target = records.get(r.to);
     if (!src || !target) return false;
-    const body = bodyFor(src).toLowerCase();
-    const names = [target.name, ...target.aliases, ...(target.path ? [target.path.replace(/\.md$/i, ''), target.path.replace(/^.*\//, '').replace(/\.md$/i, '')] : [])];
-    return names.some((n) => body.includes(`[[${n.toLowerCase()}`));
+    const names = new Set([target.name, ...target.aliases, ...(target.path ? [target.path.replace(/\.md$/i, ''), targetName(target.path)] : [])].map((n) => n.toLowerCase()));
+    return findLinks(bodyFor(src)).some((m) => {
+      const l = parseLink(m.inner);
+      return l !== null && (names.has(l.name.toLowerCase()) || names.has(l.target.replace(/\.md$/i, '').toLowerCase()));
+    });
   };
   const declaredVisibly = (r: RelationshipRecord): boolean => {
     const src = sourceOf.get(r.source);

@@ -1,17 +1,17 @@
 /**
- * `lorecraft mcp --vault DIR [--read-write] [--db DIR] [--config FILE] [--schema FILE] [--budget TOKENS]`
+ * `lorecraft mcp --vault DIR [--read-write] [--db DIR] [--config FILE] [--schema FILE] [--budget TOKENS] [--query-timeout-ms N]`
  * The MCP server over stdio (stdout is JSON-RPC only; messages go to stderr).
  * Relays to the running app when it already holds the vault (see main/mcp/bridge.ts).
  */
 import type { CliIo } from '../io.js';
 import { parseArgs } from '../io.js';
 
-const USAGE = 'usage: lorecraft mcp --vault DIR [--read-write] [--db DIR] [--config FILE] [--schema FILE] [--budget TOKENS]';
+const USAGE = 'usage: lorecraft mcp --vault DIR [--read-write] [--db DIR] [--config FILE] [--schema FILE] [--budget TOKENS] [--query-timeout-ms N]';
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const { flags, positionals, errors } = parseArgs(argv, {
     booleans: ['read-write', 'help'],
-    strings: ['vault', 'db', 'config', 'schema', 'budget'],
+    strings: ['vault', 'db', 'config', 'schema', 'budget', 'query-timeout-ms'],
   });
   if (flags.help) { io.err(USAGE); return 0; }
   const vault = typeof flags.vault === 'string' ? flags.vault : positionals[0];
@@ -26,6 +26,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     budgetTokens = Number(flags.budget);
     if (!Number.isInteger(budgetTokens) || budgetTokens < 500) { io.err('lorecraft mcp: --budget must be an integer ≥ 500 (tokens)'); return 2; }
   }
+  let queryTimeoutMs: number | undefined;
+  if (typeof flags['query-timeout-ms'] === 'string') {
+    queryTimeoutMs = Number(flags['query-timeout-ms']);
+    if (!Number.isInteger(queryTimeoutMs) || queryTimeoutMs < 1) { io.err('lorecraft mcp: --query-timeout-ms must be a positive integer (milliseconds)'); return 2; }
+  }
   const { runMcpStdio } = await import('../../mcp/stdio.js');
   try {
     return await runMcpStdio({
@@ -35,6 +40,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       schemaPath: typeof flags.schema === 'string' ? flags.schema : undefined,
       mode: flags['read-write'] ? 'read-write' : 'read',
       budgetTokens,
+      queryTimeoutMs,
       log: (l) => io.err(l),
     });
   } catch (e) {

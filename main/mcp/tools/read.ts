@@ -12,7 +12,7 @@ import {
   clipValue, describeLayers, describeRels, describeTypes, requireEntity, summary, type McpContext, type Vocabulary,
 } from '../context.js';
 import {
-  CursorZ, EntitySummaryZ, LayerZ, MAX_QUERY, NameZ, PageFieldsZ, RelationZ, RelTypeZ, SessionZ, StepZ, TagZ, TypeNameZ,
+  CursorZ, EntitySummaryZ, LayerZ, MAX_QUERY, NameZ, PageFieldsZ, RelationZ, RelTypeZ, SessionZ, TagZ, TraversalStepZ, TypeNameZ,
 } from '../schemas.js';
 import { READ_ONLY, tool, type AnySpec } from '../tool.js';
 
@@ -139,7 +139,7 @@ export function readTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
       direction: z.enum(['out', 'in', 'both', 'outgoing', 'incoming']).default('both'),
       cursor: CursorZ.optional(),
     },
-    output: { root: EntitySummaryZ, entities: z.array(EntitySummaryZ), steps: z.array(StepZ), ...PageFieldsZ },
+    output: { root: EntitySummaryZ, entities: z.array(EntitySummaryZ), steps: z.array(TraversalStepZ), ...PageFieldsZ },
     annotations: READ_ONLY,
     run: async (a) => {
       const dir: Direction = a.direction === 'outgoing' ? 'out' : a.direction === 'incoming' ? 'in' : a.direction;
@@ -163,7 +163,7 @@ export function readTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
     title: 'Find a path',
     description: 'The shortest chain of relationships linking two entities (any type, any direction), up to max_depth hops (default 6, at most 10).',
     input: { from: NameZ, to: NameZ, max_depth: z.number().int().min(1).max(10).default(6) },
-    output: { found: z.boolean(), from: EntitySummaryZ, to: EntitySummaryZ, entities: z.array(EntitySummaryZ), steps: z.array(StepZ) },
+    output: { found: z.boolean(), from: EntitySummaryZ, to: EntitySummaryZ, entities: z.array(EntitySummaryZ), steps: z.array(TraversalStepZ) },
     annotations: READ_ONLY,
     run: async (a) => {
       const [f, t] = [await requireEntity(host, a.from), await requireEntity(host, a.to)];

@@ -15,7 +15,7 @@
 import type { EntitySummary, SearchHit } from '../../../shared/types.js';
 import { type Conn, type Params, type Row, allSettled } from './db.js';
 import { type FtsColumn, type FtsTokens, buildFtsBulk, internalPrefix } from './fts-bulk.js';
-import { parseLinkInner } from '../../parse/wikilinks.js';
+import { replaceLinks } from '../../../shared/wikilinks.js';
 import { entitiesByIds } from './queries.js';
 import { rowToSummary, summaryProjection } from './rows.js';
 import type { SummaryCache } from './summaries.js';
@@ -229,10 +229,7 @@ const SNIPPET = 160;
 
 /** `[[Target|label]]` -> label, `[[folder/Target#Heading]]` -> Target: a snippet shows links as the words they read as. */
 export function linksAsText(text: string): string {
-  return text.replace(/!?\[\[([^[\]\n]+?)\]\]/g, (all, inner: string) => {
-    const l = parseLinkInner(inner, false, 0);
-    return l ? (l.label ?? l.name) : inner.replace(/\\?\|.*$/, '').replace(/#/g, ' ').trim() || all;
-  });
+  return replaceLinks(text, (l, _embed, all, inner) => (l ? (l.label ?? l.name) : inner.replace(/\\?\|.*$/, '').replace(/#/g, ' ').trim() || all));
 }
 
 /** A window of the body around its first matched word, with matches marked. */

@@ -86,11 +86,7 @@ export function asList(v: unknown): string[] {
 }
 
 /** `[[Target|label]]` or a plain name -> the name it refers to. */
-export function refName(v: string): string {
-  const m = /^\s*\[\[([^\]|#]*)[^\]]*\]\]\s*$/.exec(v);
-  const t = (m ? m[1]! : v).trim();
-  return t.slice(t.lastIndexOf('/') + 1).replace(/\.md$/i, '');
-}
+export { refName } from '../../../shared/wikilinks.js';
 
 /**
  * The form control of a key the schema does not declare, after the value the

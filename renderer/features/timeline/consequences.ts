@@ -6,6 +6,8 @@
  * reads as death (main/timeline/compile.ts isDead). Shapes the editor does not
  * offer (a list add/remove, unset, created) stay as they are ('raw').
  */
+import { refName } from '../../../shared/wikilinks.js';
+
 export type DraftKind = 'killed' | 'destroyed' | 'set' | 'rel-add' | 'rel-remove' | 'raw';
 
 export interface Draft {
@@ -31,10 +33,7 @@ export const KIND_LABEL: Record<Exclude<DraftKind, 'raw'>, string> = {
 
 /** A [[link]] or a plain name -> the name. */
 export function plainName(v: unknown): string {
-  const s = String(v ?? '').trim();
-  const m = /^\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]$/.exec(s);
-  const t = (m ? m[1]! : s).trim();
-  return t.slice(t.lastIndexOf('/') + 1);
+  return refName(String(v ?? ''));
 }
 
 /** What is missing before a draft can be written (null when complete). */

@@ -7,6 +7,8 @@
  * never has to be complete — only exact where it claims a block.
  */
 
+import { linkAt, splitLink } from '../../../../shared/wikilinks.js';
+
 export interface JNode {
   type: string;
   attrs?: Record<string, unknown>;
@@ -22,10 +24,8 @@ const ORDER = ['bold', 'code', 'italic', 'strike'];
 /** The link's text as shown: `[[Target|Label]]` -> Label, `[[Target#Part]]` -> Target#Part. */
 export function wikiParts(raw: string): { target: string; label: string } {
   const inner = raw.slice(2, -2);
-  const bar = inner.indexOf('|');
-  const target = (bar >= 0 ? inner.slice(0, bar) : inner).trim();
-  const label = bar >= 0 ? inner.slice(bar + 1) : inner;
-  return { target: target.replace(/#.*$/, '').trim() || target, label };
+  const { target, heading, label } = splitLink(inner);
+  return { target: target || (heading ? `#${heading}` : ''), label: label || inner };
 }
 
 function text(t: string, marks: string[]): JNode {
@@ -41,16 +41,14 @@ function parseLine(s: string, marks: string[], out: JNode[]): void {
   let i = 0;
   while (i < s.length) {
     const rest = s.slice(i);
-    if (rest.startsWith('[[')) {
-      const end = rest.indexOf(']]', 2);
-      if (end > 2 && !rest.slice(2, end).includes('[[')) {
-        flush();
-        const n: JNode = { type: 'wikilink', attrs: { raw: rest.slice(0, end + 2) } };
-        if (marks.length) n.marks = text('', marks).marks!;
-        out.push(n);
-        i += end + 2;
-        continue;
-      }
+    const link = s[i] === '[' ? linkAt(s, i) : null;
+    if (link) {
+      flush();
+      const n: JNode = { type: 'wikilink', attrs: { raw: s.slice(i, link.end) } };
+      if (marks.length) n.marks = text('', marks).marks!;
+      out.push(n);
+      i = link.end;
+      continue;
     }
     if (rest[0] === '`' && !marks.includes('code')) {
       const end = rest.indexOf('`', 1);

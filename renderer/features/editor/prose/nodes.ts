@@ -11,6 +11,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { PluginKey } from '@tiptap/pm/state';
 import Suggestion, { type SuggestionOptions } from '@tiptap/suggestion';
 import { wikiParts } from '../body/inline.js';
+import { formatLink } from '../../../../shared/wikilinks.js';
 
 export const Opaque = Node.create({
   name: 'opaque',
@@ -68,7 +69,7 @@ export function wikiSuggest(opts: Pick<SuggestionOptions<SuggestItem>, 'items' |
         render: opts.render,
         command: ({ editor, range, props }) => {
           editor.chain().focus().insertContentAt(range, [
-            { type: 'wikilink', attrs: { raw: `[[${props.name}]]` } },
+            { type: 'wikilink', attrs: { raw: formatLink(props.name) } },
             { type: 'text', text: ' ' },
           ]).run();
         },
