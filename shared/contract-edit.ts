@@ -88,6 +88,10 @@ export const editHandlers = {
   /** placeholder: `to` may name no note yet; it is then written by name on `from`'s note */
   'edit-link': handler(z.object({ from: Name, rel: Name, to: Name, placeholder: z.boolean().optional() }).strict(), EditResultZ),
   'edit-unlink': handler(z.object({ from: Name, rel: Name, to: Name }).strict(), EditResultZ),
+  /** one of `from -[rel]-> to`'s own properties as from's note writes it (the item becomes a map; one line changes) */
+  'edit-rel-set': handler(z.object({ from: Name, rel: Name, to: Name, key: Name, value: Value }).strict(), EditResultZ),
+  /** remove one; the item turns back into its plain form when none is left */
+  'edit-rel-unset': handler(z.object({ from: Name, rel: Name, to: Name, key: Name }).strict(), EditResultZ),
   'edit-create': handler(
     z.object({ type: Name, name: Name, layer: z.string().min(1).optional(), properties: z.record(z.string(), Value).optional() }).strict(),
     EditResultZ.extend({ id: z.string(), path: z.string() }),
