@@ -102,6 +102,7 @@ export class CoreImpl implements CoreHost {
   editForm(nameOrId: string): Promise<EditForm> { return editForm(this, nameOrId); }
   allowedRelationships(fromId: string, toId: string): AllowedRel[] { return allowedRelationships(this, fromId, toId); }
   canvasPositions() { return readCanvas(this.vaultDir); }
+  trash() { return this.editor.trash(); }
   setCanvasPositions(change: CanvasChange) { return changeCanvas(this.vaultDir, change); }
 
   private names(): NameLookup {

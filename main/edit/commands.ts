@@ -45,8 +45,11 @@ export interface Editor {
   createEntity(type: string, name: string, opts?: EditOptions & { layer?: string; properties?: Record<string, unknown> }): Promise<EditResult & { id: string; path: string }>;
   setProperty(name: string, field: string, value: unknown, opts?: EditOptions): Promise<EditResult>;
   unsetProperty(name: string, field: string, opts?: EditOptions): Promise<EditResult>;
-  /** `placeholder: true`: a `to` with no note is written by name (a link to a note not written yet); the field must be on `from`'s type */
-  addRelationship(from: string, rel: string, to: string, opts?: EditOptions & { placeholder?: boolean }): Promise<EditResult>;
+  /**
+   * `placeholder: true`: a `to` with no note is written by name (a link to a note not written yet); the field must be on `from`'s type.
+   * `properties`: the relationship's own, set on the item written (or already there) in the same file change.
+   */
+  addRelationship(from: string, rel: string, to: string, opts?: EditOptions & { placeholder?: boolean; properties?: Record<string, unknown> }): Promise<EditResult>;
   removeRelationship(from: string, rel: string, to: string, opts?: EditOptions): Promise<EditResult>;
   /**
    * Set one of the relationship's own properties as `from`'s note writes it (`from -[rel]-> to`'s item in the
@@ -227,9 +230,9 @@ class EditorImpl implements Editor {
     });
   }
 
-  addRelationship(from: string, rel: string, to: string, opts: EditOptions & { placeholder?: boolean } = {}) {
+  addRelationship(from: string, rel: string, to: string, opts: EditOptions & { placeholder?: boolean; properties?: Record<string, unknown> } = {}) {
     return this.queue(async () => {
-      const plan = await planLink(this.ctx, from, rel, to, opts.placeholder === true);
+      const plan = await planLink(this.ctx, from, rel, to, opts.placeholder === true, opts.properties);
       return this.commit(plan.label, plan.files, opts);
     });
   }

@@ -48,7 +48,7 @@ function holderOf(ctx: EditContext, entity: string, rel: string, target: string)
 }
 
 /** Refuse a value that does not fit the relationship type's declaration (names the field and what was expected). */
-function checkValue(ctx: EditContext, canonical: string, key: string, value: unknown, present: boolean): void {
+export function checkRelValue(ctx: EditContext, canonical: string, key: string, value: unknown, present: boolean): void {
   if (key === 'to') throw invalid("'to' is the relationship's target: link the other entity instead", { field: key });
   if (!/^[A-Za-z_][A-Za-z0-9_ -]*$/.test(key)) throw invalid(`'${key}' is not a property name`, { field: key });
   const scalar = (x: unknown) => x === null || ['string', 'number', 'boolean'].includes(typeof x);
@@ -72,7 +72,7 @@ function checkValue(ctx: EditContext, canonical: string, key: string, value: unk
 export async function planRelProperty(ctx: EditContext, entity: string, rel: string, target: string, key: string, value: unknown): Promise<Plan> {
   const h = holderOf(ctx, entity, rel, target);
   const present = typeof h.item === 'object' && Object.prototype.hasOwnProperty.call(h.item, key);
-  checkValue(ctx, h.canonical, key, value, present);
+  checkRelValue(ctx, h.canonical, key, value, present);
   const match = (ref: string) => ctx.refersTo(ref, h.a.layer, h.b);
   const ch = await ctx.edit(h.a.path, (t) => setItemProperty(t, h.field, match, key, value));
   return { label: `set ${key} of ${h.a.name} ${rel.toUpperCase()} ${h.b.name}`, files: [ch] };

@@ -143,7 +143,7 @@ describe('lorecraft mcp over stdio', () => {
     await writeFile(ENDPOINT(dir), JSON.stringify({ version: 1, host: '127.0.0.1', port: 9, token: 'x'.repeat(43), pid: 999_999_9 }));
     const a = stdioClient(['--vault', dir]);
     await a.connect();
-    expect((await a.client.listTools()).tools.length).toBe(13);
+    expect((await a.client.listTools()).tools.length).toBe(14);
     expect(a.stderr()).not.toContain('relaying');
     await waitFor(() => existsSync(ENDPOINT(dir)) && JSON.parse(readFileSync(ENDPOINT(dir), 'utf8')).pid !== 999_999_9, 10_000, 'fresh endpoint');
     const ep = JSON.parse(readFileSync(ENDPOINT(dir), 'utf8')) as { port: number };
