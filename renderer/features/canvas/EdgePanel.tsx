@@ -11,11 +11,11 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
 import { errorText } from '../editor/slice.js';
-import { edgeInfo, formValue, hoverText, showValue, type CanvasEdge, type EdgeInfo, type RelTypeView } from './edge-info.js';
+import { formValue, pickItem, hoverText, showValue, type CanvasEdge, type EdgeInfo, type RelTypeView } from './edge-info.js';
 
 async function loadInfo(edge: CanvasEdge): Promise<EdgeInfo | null> {
-  const [a, b] = await Promise.all([api.call('entity-get', { nameOrId: edge.source }), api.call('entity-get', { nameOrId: edge.target })]);
-  return edgeInfo(edge, a, b);
+  if (edge.type === 'LINKS_TO') return null;
+  return pickItem(edge, await api.call('edit-rel-items', { from: edge.source, type: edge.type, to: edge.target }));
 }
 
 function relType(name: string): RelTypeView | undefined {

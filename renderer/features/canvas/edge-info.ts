@@ -1,42 +1,23 @@
 /**
  * What the canvas's edge panel and hover show for one drawn edge (issue 18):
- * the note that writes it (an edge has one source note; each end's item holds
- * that end's own properties), the relationship's name as that note reads it
- * (MEMBER_OF, or HAS_MEMBER when the faction's note lists its members), and
- * its properties. Pure: built from the two ends' entity views.
+ * the item of the note that writes it (each end's item holds that end's own
+ * properties), the relationship's name as that note reads it (MEMBER_OF, or
+ * HAS_MEMBER when the faction's note lists its members), and its properties.
  */
-import type { RelationView } from '../../../shared/types.js';
-
-/** the part of an entity view (entity-get) this reads */
-export interface EndView { id: string; name: string; path: string | null; relations: RelationView[] }
+import type { RelItem } from '../../../shared/contract-edit.js';
 
 export interface CanvasEdge { source: string; target: string; type: string }
-
-export interface EdgeInfo {
-  /** the entity whose note writes the item (edit-rel-set's `from`) and the name it reads the relationship by */
-  holder: { id: string; name: string };
-  rel: string;
-  other: { id: string; name: string };
-  field: string;
-  path: string;
-  properties: Record<string, unknown>;
-}
+export type EdgeInfo = RelItem;
 
 export interface RelTypeView { name: string; properties?: Array<{ name: string; type: string; values?: Array<string | number | boolean> }> }
 
-function written(view: EndView | null, edge: CanvasEdge, otherId: string): RelationView | undefined {
-  return view?.relations.find((r) => r.type === edge.type && r.other.id === otherId && r.field !== null && r.source === view.path);
-}
-
-/** null for an edge no note's field writes (a body link) */
-export function edgeInfo(edge: CanvasEdge, from: EndView | null, to: EndView | null): EdgeInfo | null {
-  for (const [view, otherId] of [[from, edge.target], [to, edge.source]] as const) {
-    const r = written(view, edge, otherId);
-    if (view && r) {
-      return { holder: { id: view.id, name: view.name }, rel: r.label, other: { id: r.other.id, name: r.other.name }, field: r.field!, path: r.source, properties: r.properties ?? {} };
-    }
-  }
-  return null;
+/**
+ * The item the panel edits, of those that write the edge (edit-rel-items: one per end's note that writes it):
+ * the one that already carries properties, else the edge's source end's; null for an edge no field writes (a body link).
+ */
+export function pickItem(edge: CanvasEdge, items: RelItem[]): EdgeInfo | null {
+  const has = (i: RelItem) => Object.keys(i.properties).length > 0;
+  return items.find(has) ?? items.find((i) => i.holder.id === edge.source) ?? items[0] ?? null;
 }
 
 /** `[[Oldmere Rises]]` -> Oldmere Rises, for display */
