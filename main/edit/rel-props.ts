@@ -51,7 +51,8 @@ function holderOf(ctx: EditContext, entity: string, rel: string, target: string)
 export function checkRelValue(ctx: EditContext, canonical: string, key: string, value: unknown, present: boolean): void {
   if (key === 'to') throw invalid("'to' is the relationship's target: link the other entity instead", { field: key });
   if (!/^[A-Za-z_][A-Za-z0-9_ -]*$/.test(key)) throw invalid(`'${key}' is not a property name`, { field: key });
-  const scalar = (x: unknown) => x === null || ['string', 'number', 'boolean'].includes(typeof x);
+  const scalar = (x: unknown) => ['string', 'number', 'boolean'].includes(typeof x);
+  if (value === null || value === undefined) throw invalid(`${canonical}.${key} needs a value (unset it to remove it)`, { field: key });
   if (!(scalar(value) || (Array.isArray(value) && value.every(scalar)))) throw invalid(`${canonical}.${key} must be a plain value or a list of them`, { field: key });
   if ((LIFETIME_KEYS as readonly string[]).includes(key)) {
     const ok = (typeof value === 'number' && Number.isInteger(value) && value >= 0) || (typeof value === 'string' && value.trim() !== '');

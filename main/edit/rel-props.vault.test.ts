@@ -116,6 +116,8 @@ describe('setRelationshipProperty / unsetRelationshipProperty', () => {
     expect(undeclared!.message).toMatch(/declares no property 'mood' \(declared: attitude, trust, since, until\)/);
     const until = await refusal(ed.setRelationshipProperty('Mira', 'ALLIED_WITH', 'Red Hand', 'until', -2));
     expect(until).toMatchObject({ code: 'invalid', details: { field: 'until' } });
+    const nil = await refusal(ed.setRelationshipProperty('Mira', 'ALLIED_WITH', 'Red Hand', 'attitude', null));
+    expect(nil).toMatchObject({ code: 'invalid', details: { field: 'attitude' } });
     const none = await refusal(ed.setRelationshipProperty('Iron Guild', 'ALLIED_WITH', 'Mira', 'attitude', 'wary'));
     expect(none).toMatchObject({ code: 'not-found' });
     expect(none!.message).toContain("Iron Guild's note writes no ALLIED_WITH to Mira");
