@@ -67,7 +67,7 @@ describe('lorecraft mcp over stdio', () => {
     expect(lines.length).toBe(4);
     for (const l of lines) expect(JSON.parse(l)).toMatchObject({ jsonrpc: '2.0' });
     const byId = Object.fromEntries(lines.map((l) => JSON.parse(l) as { id: number; result: Record<string, unknown> }).map((m) => [m.id, m.result]));
-    expect((byId[2]!.tools as unknown[]).length).toBe(13);
+    expect((byId[2]!.tools as unknown[]).length).toBe(14);
     expect(JSON.stringify(byId[3])).toContain('Captain Varo');
     expect(byId[4]!.isError).toBe(true);
     expect(err).toContain('serving');
