@@ -76,7 +76,8 @@ test('[[ in the prose completes an entity; the body has the link, the graph the 
   const after = await waitForFile(vault, ALDOUS, (t) => t !== before);
   expect(after).toBe(before.replace('stubborn, and the best healer on the [[Ashen Road]].',
     'stubborn, and the best healer on the [[Ashen Road]]. He fears [[Oldmere]] '));
-  // the graph has the edge: the panel's relations (LINKS_TO) list Oldmere
+  // the graph has the edge: the panel's body links (collapsed, LINKS_TO) list Oldmere
+  await app.panel.getByTestId('entity-body-links').locator('summary').click();
   await expect(app.panel.locator('[data-testid="relation-group"][data-label="→ LINKS_TO"] [data-testid="relation-item"]', { hasText: 'Oldmere' })).toBeVisible();
 
   // app-level undo restores the bytes, and the open prose follows the file

@@ -99,8 +99,8 @@ test('clicking an event marker jumps to its session and opens the event; play ru
   await page.mouse.up();
   await expect(tl.current).toHaveText('Session 4 · 3 Bloomtide 1203 WR');
   await expect(page.getByTestId('timeline-state-relation')).toContainText([
-    '+ HOSTILE_TO → Corsair Brotherhood ← The Broken Pact, session 4',
-    '− ALLIED_WITH → Corsair Brotherhood ← The Broken Pact, session 4',
+    '+ HOSTILE_TO ↔ Corsair Brotherhood ← The Broken Pact, session 4',
+    '− ALLIED_WITH ↔ Corsair Brotherhood ← The Broken Pact, session 4',
   ]);
 
   await tl.tick(1).click();

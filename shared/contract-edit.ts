@@ -44,6 +44,18 @@ export const AllowedRelZ = z.object({
 });
 export type AllowedRel = z.infer<typeof AllowedRelZ>;
 
+/** One item of a note that writes a relationship (edit-rel-items): who writes it, by which name, where, and its own properties. */
+export const RelItemZ = z.object({
+  holder: z.object({ id: z.string(), name: z.string() }),
+  /** the relationship's name as the holder's note reads it: edit-rel-set's `rel` (with holder as `from`, other as `to`) */
+  rel: z.string(),
+  other: z.object({ id: z.string(), name: z.string() }),
+  field: z.string(),
+  path: z.string(),
+  properties: z.record(z.string(), Value),
+});
+export type RelItem = z.infer<typeof RelItemZ>;
+
 export const PropertyDefViewZ = z.object({
   name: z.string(),
   type: z.enum(['string', 'integer', 'number', 'boolean', 'date', 'enum', 'list']),
@@ -88,6 +100,12 @@ export const editHandlers = {
   /** placeholder: `to` may name no note yet; it is then written by name on `from`'s note */
   'edit-link': handler(z.object({ from: Name, rel: Name, to: Name, placeholder: z.boolean().optional() }).strict(), EditResultZ),
   'edit-unlink': handler(z.object({ from: Name, rel: Name, to: Name }).strict(), EditResultZ),
+  /** one of `from -[rel]-> to`'s own properties as from's note writes it (the item becomes a map; one line changes) */
+  'edit-rel-set': handler(z.object({ from: Name, rel: Name, to: Name, key: Name, value: Value }).strict(), EditResultZ),
+  /** the items that write the edge `from -[type]-> to` (either end's note), each with its own properties */
+  'edit-rel-items': handler(z.object({ from: Name, type: Name, to: Name }).strict(), z.array(RelItemZ)),
+  /** remove one; the item turns back into its plain form when none is left */
+  'edit-rel-unset': handler(z.object({ from: Name, rel: Name, to: Name, key: Name }).strict(), EditResultZ),
   'edit-create': handler(
     z.object({ type: Name, name: Name, layer: z.string().min(1).optional(), properties: z.record(z.string(), Value).optional() }).strict(),
     EditResultZ.extend({ id: z.string(), path: z.string() }),

@@ -144,6 +144,10 @@ export const SchemaViewZ = z.object({
     name: z.string(),
     inverse: z.string().optional(),
     symmetric: z.boolean(),
+    /** the relationship's own declared properties (the canvas's edge panel; since / until are always understood) */
+    properties: z.array(z.object({
+      name: z.string(), type: z.string(), values: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
+    })).optional(),
   })),
   eventType: z.string(),
   /** the properties whose dead value means dead (schema.events.status_fields or the timeline's defaults) */

@@ -9,6 +9,8 @@ import type {
 } from '../../shared/types.js';
 import type { Schema, VaultConfig } from '../config/types.js';
 import type { VaultAsset } from '../assets/assets.js';
+import type { TrashItem } from '../edit/trash.js';
+export type { TrashItem } from '../edit/trash.js';
 export type { VaultAsset } from '../assets/assets.js';
 
 export type { Direction, ListFilter } from '../domain/types.js';
@@ -64,6 +66,8 @@ export interface Core {
    * and non-image types (CoreError forbidden), unknown files (not-found). main/assets.
    */
   readAsset(ref: string): Promise<VaultAsset>;
+  /** The files in the vault's trash (`.lorecraft/trash`), most recently deleted first; `editor.restore(trashPath)` puts one back. */
+  trash(): Promise<TrashItem[]>;
 
   close(): Promise<void>;
 }

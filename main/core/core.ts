@@ -19,13 +19,14 @@ import { rankSearch } from './search.js';
 import { problemsService, type ProblemsService } from '../problems/index.js';
 import { AssetResolver, type VaultAsset } from '../assets/assets.js';
 import { SchemaSetup } from './schema-setup.js';
-import type { AllowedRel, EditForm } from '../../shared/contract-edit.js';
+import type { AllowedRel, EditForm, RelItem } from '../../shared/contract-edit.js';
 import { editorFor, type EditOptions, type Editor } from '../edit/commands.js';
 import { createTimeline, type TimelineService } from '../timeline/service.js';
 import { changeCanvas, readCanvas, type CanvasChange, type CanvasFile } from './canvas.js';
 import { recordEvent, type RecordEventArgs, type RecordEventResult } from './events.js';
 import { allowedRelationships, editForm } from './forms.js';
 import { ImportanceCache } from './importance.js';
+import { relationshipItems } from './rel-items.js';
 
 export interface CoreHost extends Core {
   readonly engine: VaultSyncEngine;
@@ -57,6 +58,8 @@ export interface CoreHost extends Core {
   readonly timeline: TimelineService;
   editForm(nameOrId: string): Promise<EditForm>;
   allowedRelationships(fromId: string, toId: string): AllowedRel[];
+  /** the notes' items that write the edge `from -[type]-> to`, each with its own properties (rel-items.ts) */
+  relationshipItems(from: string, type: string, to: string): RelItem[];
   canvasPositions(): Promise<CanvasFile & { problem?: string }>;
   /** entity id -> PageRank (canvas node importance), cached per model version (importance.ts) */
   importance(): Promise<Record<string, number>>;
@@ -102,7 +105,9 @@ export class CoreImpl implements CoreHost {
   recordEvent(a: RecordEventArgs, opts?: EditOptions): Promise<RecordEventResult> { return recordEvent(this, this.editor, a, opts); }
   editForm(nameOrId: string): Promise<EditForm> { return editForm(this, nameOrId); }
   allowedRelationships(fromId: string, toId: string): AllowedRel[] { return allowedRelationships(this, fromId, toId); }
+  relationshipItems(from: string, type: string, to: string): RelItem[] { return relationshipItems(this, from, type, to); }
   canvasPositions() { return readCanvas(this.vaultDir); }
+  trash() { return this.editor.trash(); }
   setCanvasPositions(change: CanvasChange) { return changeCanvas(this.vaultDir, change); }
 
   private names(): NameLookup {

@@ -30,7 +30,7 @@ export { SchemaSetup, schemaSetupFor, type SetupView, type AcceptResult, type Fi
 // (and main/domain, shared/), enforced by eslint.config.js.
 export type { ErrorCode } from '../domain/errors.js';
 export type { Schema, VaultConfig } from '../config/types.js';
-export type { Core, Direction, EntityQuery, ListFilter, LookupMatch } from './api.js';
+export type { Core, Direction, EntityQuery, ListFilter, LookupMatch, TrashItem } from './api.js';
 export { CoreSession, NoVaultError, openWatchedCore, type CoreOpener } from './session.js';
 export type { RecordEventArgs, RecordEventResult } from './events.js';
 export { CANVAS_FILE, readCanvas, changeCanvas, type CanvasChange, type CanvasFile } from './canvas.js';

@@ -20,6 +20,7 @@ import { EditContext } from './context.js';
 import { folderFor, newNote, typeMarker } from './create.js';
 import { replaceBody, setField, unsetField } from './frontmatter.js';
 import { planLink, planUnlink } from './relations.js';
+import { planRelProperty, planRelUnset } from './rel-props.js';
 import { planRename } from './rename.js';
 import { checkEntityName, checkProperty, invalid, isReserved, propDef, requireType, typeDef } from './rules.js';
 import { readVaultFile } from './safe-fs.js';
@@ -44,9 +45,20 @@ export interface Editor {
   createEntity(type: string, name: string, opts?: EditOptions & { layer?: string; properties?: Record<string, unknown> }): Promise<EditResult & { id: string; path: string }>;
   setProperty(name: string, field: string, value: unknown, opts?: EditOptions): Promise<EditResult>;
   unsetProperty(name: string, field: string, opts?: EditOptions): Promise<EditResult>;
-  /** `placeholder: true`: a `to` with no note is written by name (a link to a note not written yet); the field must be on `from`'s type */
-  addRelationship(from: string, rel: string, to: string, opts?: EditOptions & { placeholder?: boolean }): Promise<EditResult>;
+  /**
+   * `placeholder: true`: a `to` with no note is written by name (a link to a note not written yet); the field must be on `from`'s type.
+   * `properties`: the relationship's own, set on the item written (or already there) in the same file change.
+   */
+  addRelationship(from: string, rel: string, to: string, opts?: EditOptions & { placeholder?: boolean; properties?: Record<string, unknown> }): Promise<EditResult>;
   removeRelationship(from: string, rel: string, to: string, opts?: EditOptions): Promise<EditResult>;
+  /**
+   * Set one of the relationship's own properties as `from`'s note writes it (`from -[rel]-> to`'s item in the
+   * mapped field): a plain item becomes `{ to: …, key: value }`; only that item's bytes change. Checked against
+   * the relationship type's declared properties (`since` / `until`: a session number or an event).
+   */
+  setRelationshipProperty(from: string, rel: string, to: string, key: string, value: unknown, opts?: EditOptions): Promise<EditResult>;
+  /** Remove one; the item turns back into its plain form when no property is left. */
+  unsetRelationshipProperty(from: string, rel: string, to: string, key: string, opts?: EditOptions): Promise<EditResult>;
   rename(oldName: string, newName: string, opts?: EditOptions): Promise<EditResult & { path: string }>;
   /** moves the note to <vault>/.lorecraft/trash/; `referrers` still point at it */
   delete(name: string, opts?: EditOptions): Promise<EditResult & { referrers: string[]; trashPath: string }>;
@@ -218,9 +230,9 @@ class EditorImpl implements Editor {
     });
   }
 
-  addRelationship(from: string, rel: string, to: string, opts: EditOptions & { placeholder?: boolean } = {}) {
+  addRelationship(from: string, rel: string, to: string, opts: EditOptions & { placeholder?: boolean; properties?: Record<string, unknown> } = {}) {
     return this.queue(async () => {
-      const plan = await planLink(this.ctx, from, rel, to, opts.placeholder === true);
+      const plan = await planLink(this.ctx, from, rel, to, opts.placeholder === true, opts.properties);
       return this.commit(plan.label, plan.files, opts);
     });
   }
@@ -228,6 +240,20 @@ class EditorImpl implements Editor {
   removeRelationship(from: string, rel: string, to: string, opts: EditOptions = {}) {
     return this.queue(async () => {
       const plan = await planUnlink(this.ctx, from, rel, to);
+      return this.commit(plan.label, plan.files, opts);
+    });
+  }
+
+  setRelationshipProperty(from: string, rel: string, to: string, key: string, value: unknown, opts: EditOptions = {}) {
+    return this.queue(async () => {
+      const plan = await planRelProperty(this.ctx, from, rel, to, key, value);
+      return this.commit(plan.label, plan.files, opts);
+    });
+  }
+
+  unsetRelationshipProperty(from: string, rel: string, to: string, key: string, opts: EditOptions = {}) {
+    return this.queue(async () => {
+      const plan = await planRelUnset(this.ctx, from, rel, to, key);
       return this.commit(plan.label, plan.files, opts);
     });
   }

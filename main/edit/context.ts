@@ -8,6 +8,7 @@ import { normaliseName } from '../../shared/names.js';
 import type { EntityRecord } from '../../shared/types.js';
 import { CoreError } from '../domain/errors.js';
 import type { ModelView } from '../sync/types.js';
+import { itemRef } from './rel-items.js';
 import { readVaultFile } from './safe-fs.js';
 import type { FileChange } from './tx.js';
 
@@ -39,9 +40,10 @@ export class EditContext {
     return found as NoteEntity;
   }
 
-  /** Does a frontmatter value (plain name or [[link]]) written in `layer` refer to `target`? */
-  refersTo(v: unknown, layer: string, target: EntityRecord): boolean {
-    if (typeof v !== 'string' || v.trim() === '') return false;
+  /** Does a frontmatter value (plain name or [[link]], or a relationship map item's `to:`) written in `layer` refer to `target`? */
+  refersTo(item: unknown, layer: string, target: EntityRecord): boolean {
+    const v = itemRef(item);
+    if (v === null || v.trim() === '') return false;
     const r = this.model.resolve(v, layer);
     if (r) return r.id === target.id;
     // an unresolved reference names a placeholder: compare names

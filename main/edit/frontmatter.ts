@@ -15,7 +15,7 @@ import { parseDocument, isMap, isSeq, isScalar, isCollection, stringify, type Do
 import { CoreError } from '../domain/errors.js';
 import { findFences } from '../parse/fences.js';
 
-type ScalarStyle = 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';
+export type ScalarStyle = 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';
 
 export interface NoteParts {
   bom: string;
@@ -39,9 +39,10 @@ export function splitNote(text: string): NoteParts {
   return { bom, eol: f.eol, hasFrontmatter: true, fmStart: f.yamlStart, fmEnd: f.yamlEnd, bodyStart: f.bodyStart };
 }
 
-interface Parsed { parts: NoteParts; fm: string; doc: Document.Parsed; map: YAMLMap | null }
+export interface Parsed { parts: NoteParts; fm: string; doc: Document.Parsed; map: YAMLMap | null }
 
-function parseFm(text: string): Parsed {
+/** Split and parse a note's frontmatter (refusing broken YAML); for editors of nested nodes (rel-items.ts). */
+export function parseFm(text: string): Parsed {
   const parts = splitNote(text);
   const fm = text.slice(parts.fmStart, parts.fmEnd);
   // uniqueKeys: a duplicate key is a YAML error (the parser reports yaml-syntax), so it is refused too
@@ -74,15 +75,15 @@ export function getBody(text: string): string {
 }
 
 /** Plain value of a node, resolving aliases (*anchor) against its document. */
-function js(n: Node, doc: Document.Parsed): unknown {
+export function js(n: Node, doc: Document.Parsed): unknown {
   return n.toJS(doc, { maxAliasCount: 100 });
 }
 
-function keyOf(p: Pair): string {
+export function keyOf(p: Pair): string {
   return isScalar(p.key) ? String(p.key.value) : String(p.key);
 }
 
-function findPair(map: YAMLMap | null, key: string): Pair<Node, Node | null> | undefined {
+export function findPair(map: YAMLMap | null, key: string): Pair<Node, Node | null> | undefined {
   if (!map) return undefined;
   // with duplicate keys the last one wins when read, so that is the one to edit
   for (let i = map.items.length - 1; i >= 0; i--) {
@@ -92,21 +93,21 @@ function findPair(map: YAMLMap | null, key: string): Pair<Node, Node | null> | u
   return undefined;
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
+export function deepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function trimEnd(src: string, end: number, start = 0): number {
+export function trimEnd(src: string, end: number, start = 0): number {
   while (end > start && /[\s]/.test(src[end - 1]!)) end--;
   return end;
 }
 
-function lineStart(src: string, pos: number): number {
+export function lineStart(src: string, pos: number): number {
   return src.lastIndexOf('\n', pos - 1) + 1;
 }
 
 /** offset just past the end of the line containing pos-1 (past its newline) */
-function lineEndAfter(src: string, pos: number): number {
+export function lineEndAfter(src: string, pos: number): number {
   const nl = src.indexOf('\n', Math.max(pos - 1, 0));
   return nl < 0 ? src.length : nl + 1;
 }
@@ -129,7 +130,7 @@ function renderFlow(v: unknown, style: ScalarStyle = 'PLAIN'): string {
   return renderScalar(v, style);
 }
 
-function renderItem(v: unknown, style: ScalarStyle): string {
+export function renderItem(v: unknown, style: ScalarStyle): string {
   if (v !== null && typeof v === 'object') return renderFlow(v, style);
   const s = renderScalar(v, style);
   // inside a flow collection a plain scalar must not contain flow indicators
@@ -137,7 +138,7 @@ function renderItem(v: unknown, style: ScalarStyle): string {
   return s;
 }
 
-function scalarStyleOf(n: Node | null | undefined): ScalarStyle {
+export function scalarStyleOf(n: Node | null | undefined): ScalarStyle {
   if (isScalar(n) && (n.type === 'QUOTE_DOUBLE' || n.type === 'QUOTE_SINGLE')) return n.type;
   return 'PLAIN';
 }
@@ -186,7 +187,7 @@ function renderValue(v: unknown, eol: string, list: ListStyle, scalar: ScalarSty
   return ' ' + renderScalar(v, scalar);
 }
 
-function splice(text: string, p: Parsed, from: number, to: number, insert: string): string {
+export function splice(text: string, p: Parsed, from: number, to: number, insert: string): string {
   const a = p.parts.fmStart + from;
   const b = p.parts.fmStart + to;
   return text.slice(0, a) + insert + text.slice(b);
@@ -320,7 +321,7 @@ export function removeListItem(text: string, key: string, match: unknown): strin
 
 /**
  * Rewrite string scalars of one key in place (the scalar itself, or the string
- * items of a list): `fn` returns the new string, or undefined to keep the item.
+ * items of a list, or the `to:` of a relationship map item): `fn` returns the new string, or undefined to keep the item.
  * Each changed scalar keeps its quoting style when YAML allows it.
  */
 export function mapStrings(text: string, key: string, fn: (s: string) => string | undefined): string {
@@ -328,13 +329,20 @@ export function mapStrings(text: string, key: string, fn: (s: string) => string 
   const pair = findPair(p.map, key);
   const v = pair?.value ?? null;
   if (!v) return text;
-  const nodes = (isSeq(v) ? (v.items as Node[]) : [v]).filter((n): n is Scalar => isScalar(n) && typeof n.value === 'string' && !!n.range);
+  // a relationship map item ({ to: "[[X]]", attitude: wary }) is rewritten in its `to` value
+  const flowOf = new Map<Node, boolean>();
+  const nodes = (isSeq(v) ? (v.items as Node[]) : [v]).map((n) => {
+    if (!isMap(n)) { flowOf.set(n, isSeq(v) && v.flow === true); return n; }
+    const to = findPair(n, 'to')?.value ?? null;
+    if (to) flowOf.set(to, n.flow === true || (isSeq(v) && v.flow === true));
+    return to;
+  }).filter((n): n is Scalar => isScalar(n) && typeof n.value === 'string' && !!n.range);
   let out = text;
   for (let i = nodes.length - 1; i >= 0; i--) {
     const n = nodes[i]!;
     const next = fn(n.value as string);
     if (next === undefined || next === n.value) continue;
-    const inFlow = isSeq(v) && v.flow === true;
+    const inFlow = flowOf.get(n) === true;
     const r = inFlow ? renderItem(next, scalarStyleOf(n)) : renderScalar(next, scalarStyleOf(n));
     out = out.slice(0, p.parts.fmStart + n.range![0]) + r + out.slice(p.parts.fmStart + n.range![1]);
   }

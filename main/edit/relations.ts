@@ -9,17 +9,30 @@ import type { RelationshipRecord } from '../../shared/types.js';
 import { CoreError } from '../domain/errors.js';
 import type { EditContext, NoteEntity } from './context.js';
 import { addListItem, removeListItem, setField } from './frontmatter.js';
+import { setItemProperty } from './rel-items.js';
+import { checkRelValue } from './rel-props.js';
 import { checkEntityName, checkTargetType, invalid, layerRefusal, relInfo, writeTarget } from './rules.js';
 import type { FileChange } from './tx.js';
 
 /** The files a command will write, and its history label. */
 export interface Plan { label: string; files: FileChange[] }
 
-export async function planLink(ctx: EditContext, from: string, rel: string, to: string, placeholder = false): Promise<Plan> {
+/**
+ * `properties`: the relationship's own properties, set on the item written (or already there) in the holder's
+ * note, checked against the relationship type first; the link and its properties are one file change.
+ */
+export async function planLink(ctx: EditContext, from: string, rel: string, to: string, placeholder = false, properties: Record<string, unknown> = {}): Promise<Plan> {
   const a = ctx.find(from);
+  const props = Object.entries(properties);
+  const info = relInfo(ctx.model.schema(), rel);
+  if (info) for (const [k, v] of props) checkRelValue(ctx, info.canonical, k, v, false);
+  const withProps = (t: string, field: string, match: (ref: string) => boolean) => props.reduce((out, [k, v]) => setItemProperty(out, field, match, k, v), t);
   if (placeholder) {
     const known = ctx.model.entity(to) ?? ctx.model.resolve(to, a.layer);
-    if (!known || known.placeholder) return planLinkPlaceholder(ctx, a, rel, checkEntityName(known?.name ?? to));
+    if (!known || known.placeholder) {
+      if (props.length) throw invalid(`${to} has no note yet: create it before giving the relationship properties`, { field: 'properties' });
+      return planLinkPlaceholder(ctx, a, rel, checkEntityName(known?.name ?? to));
+    }
   }
   const b = ctx.find(to);
   const wt = writeTarget(ctx.model.schema(), a.type, b.type, rel);
@@ -31,8 +44,10 @@ export async function planLink(ctx: EditContext, from: string, rel: string, to: 
   const ref = ctx.refText(holder, other, wt.field);
   const cur = ctx.model.note(holder.path)?.frontmatter[wt.field];
   const items = Array.isArray(cur) ? cur : cur === undefined || cur === null ? [] : [cur];
-  if (items.some((x) => ctx.refersTo(x, holder.layer, other))) return { label: '', files: [] };
-  const ch = await ctx.edit(holder.path, (t) => wt.cardinality === 'scalar' ? setField(t, wt.field, ref) : addListItem(t, wt.field, ref));
+  const exists = items.some((x) => ctx.refersTo(x, holder.layer, other));
+  if (exists && !props.length) return { label: '', files: [] };
+  const match = (r: string) => ctx.refersTo(r, holder.layer, other);
+  const ch = await ctx.edit(holder.path, (t) => withProps(exists ? t : wt.cardinality === 'scalar' ? setField(t, wt.field, ref) : addListItem(t, wt.field, ref), wt.field, match));
   return { label: `link ${a.name} ${rel.toUpperCase()} ${b.name}`, files: [ch] };
 }
 

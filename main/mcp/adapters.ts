@@ -11,8 +11,10 @@ export interface WriteResult { changed: WriteChange[]; entityId?: string }
 export interface McpEditor {
   createEntity(a: { name: string; type: string; layer?: string; properties?: Record<string, unknown>; body?: string }): Promise<WriteResult>;
   updateEntity(a: { name: string; layer?: string; set?: Record<string, unknown>; unset?: string[] }): Promise<WriteResult>;
-  addRelationship(a: { from: string; type: string; to: string; layer?: string }): Promise<WriteResult>;
+  addRelationship(a: { from: string; type: string; to: string; layer?: string; properties?: Record<string, unknown> }): Promise<WriteResult>;
   removeRelationship(a: { from: string; type: string; to: string; layer?: string }): Promise<WriteResult>;
+  /** move a file from the vault's trash back to where it was */
+  restoreFromTrash(a: { trash_path: string }): Promise<WriteResult & { path: string }>;
   recordEvent(a: {
     layer: string; title: string; session: number; date_in_world?: string;
     participants?: string[]; location?: string; consequences?: Record<string, unknown>[]; body?: string;

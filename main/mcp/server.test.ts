@@ -7,9 +7,9 @@ import { openHarness, textOf, type Harness } from './testkit.js';
 
 const READ_TOOLS = [
   'search_lore', 'lookup', 'get_entity', 'get_relationships', 'find_path', 'list_entities', 'get_current_state',
-  'get_timeline', 'check_consistency', 'get_schema', 'load_scene_context', 'get_problems', 'query_graph',
+  'get_timeline', 'check_consistency', 'get_schema', 'load_scene_context', 'get_problems', 'query_graph', 'list_trash',
 ];
-const WRITE_TOOLS = ['create_entity', 'update_entity', 'add_relationship', 'remove_relationship', 'record_event'];
+const WRITE_TOOLS = ['create_entity', 'update_entity', 'add_relationship', 'remove_relationship', 'record_event', 'restore_from_trash'];
 
 type Summary = { id: string; name: string; type: string | null; layer: string; path: string | null };
 

@@ -12,6 +12,7 @@ import { readTools } from './tools/read.js';
 import { sceneTools } from './tools/scene.js';
 import { timeTools } from './tools/time.js';
 import { worldTools } from './tools/world.js';
+import { trashTools } from './tools/trash.js';
 import { writeTools } from './tools/write.js';
 import { registerTool } from './tool.js';
 import { adaptEditor } from './wire.js';
@@ -72,6 +73,7 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
     ...sceneTools(ctx, v),
     ...worldTools(ctx, v),
     ...(deps.mode === 'read-write' && editor ? writeTools(ctx, v, editor) : []),
+    ...trashTools(ctx, deps.mode === 'read-write' ? editor : undefined),
   ];
   for (const s of specs) registerTool(server, s, { budgetTokens, log });
   registerResources(server, ctx);

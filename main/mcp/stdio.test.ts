@@ -67,7 +67,7 @@ describe('lorecraft mcp over stdio', () => {
     expect(lines.length).toBe(4);
     for (const l of lines) expect(JSON.parse(l)).toMatchObject({ jsonrpc: '2.0' });
     const byId = Object.fromEntries(lines.map((l) => JSON.parse(l) as { id: number; result: Record<string, unknown> }).map((m) => [m.id, m.result]));
-    expect((byId[2]!.tools as unknown[]).length).toBe(13);
+    expect((byId[2]!.tools as unknown[]).length).toBe(14);
     expect(JSON.stringify(byId[3])).toContain('Captain Varo');
     expect(byId[4]!.isError).toBe(true);
     expect(err).toContain('serving');
@@ -143,7 +143,7 @@ describe('lorecraft mcp over stdio', () => {
     await writeFile(ENDPOINT(dir), JSON.stringify({ version: 1, host: '127.0.0.1', port: 9, token: 'x'.repeat(43), pid: 999_999_9 }));
     const a = stdioClient(['--vault', dir]);
     await a.connect();
-    expect((await a.client.listTools()).tools.length).toBe(13);
+    expect((await a.client.listTools()).tools.length).toBe(14);
     expect(a.stderr()).not.toContain('relaying');
     await waitFor(() => existsSync(ENDPOINT(dir)) && JSON.parse(readFileSync(ENDPOINT(dir), 'utf8')).pid !== 999_999_9, 10_000, 'fresh endpoint');
     const ep = JSON.parse(readFileSync(ENDPOINT(dir), 'utf8')) as { port: number };

@@ -58,7 +58,11 @@ export function adaptEditor(host: CoreHost, ed: Editor): McpEditor {
       return merge(all);
     },
     async addRelationship(a) {
-      return merge([await ed.addRelationship(await idOf(host, a.from, a.layer), a.type, a.to, MCP)]);
+      return merge([await ed.addRelationship(await idOf(host, a.from, a.layer), a.type, a.to, { ...MCP, ...(a.properties ? { properties: a.properties } : {}) })]);
+    },
+    async restoreFromTrash(a) {
+      const r = await ed.restore(a.trash_path, MCP);
+      return { ...merge([r], host.engine.model.entityIdOfPath(r.path)), path: r.path };
     },
     async removeRelationship(a) {
       return merge([await ed.removeRelationship(await idOf(host, a.from, a.layer), a.type, a.to, MCP)]);

@@ -24,6 +24,9 @@ export function editGroup(session: CoreSession): Group<typeof editHandlers> {
     'edit-unset': async ({ nameOrId, field }) => ed().unsetProperty(ref(core(), nameOrId), field, APP),
     'edit-link': async ({ from, rel, to, placeholder }) => ed().addRelationship(ref(core(), from), rel, ref(core(), to), { ...APP, ...(placeholder ? { placeholder } : {}) }),
     'edit-unlink': async ({ from, rel, to }) => ed().removeRelationship(ref(core(), from), rel, ref(core(), to), APP),
+    'edit-rel-set': async ({ from, rel, to, key, value }) => ed().setRelationshipProperty(ref(core(), from), rel, ref(core(), to), key, value, APP),
+    'edit-rel-items': async ({ from, type, to }) => core().relationshipItems(from, type, to),
+    'edit-rel-unset': async ({ from, rel, to, key }) => ed().unsetRelationshipProperty(ref(core(), from), rel, ref(core(), to), key, APP),
     'edit-create': async ({ type, name, layer, properties }) =>
       ed().createEntity(type, name, { ...APP, ...(layer ? { layer } : {}), ...(properties ? { properties } : {}) }),
     'edit-rename': async ({ nameOrId, newName }) => ed().rename(ref(core(), nameOrId), newName, APP),

@@ -25,6 +25,7 @@ export function schemaGroup(session: CoreSession): Group<typeof schemaHandlers> 
         entityTypes: schema.entity_types.map((t) => ({ name: t.name, ...styles[t.name] })),
         relationshipTypes: schema.relationship_types.map((r) => ({
           name: r.name, symmetric: r.symmetric, ...(r.inverse ? { inverse: r.inverse } : {}),
+          ...(r.properties?.length ? { properties: r.properties.map((p) => ({ name: p.name, type: p.type, ...(p.values ? { values: p.values } : {}) })) } : {}),
         })),
         eventType: schema.events?.type ?? 'event',
         statusFields: schema.events?.status_fields ?? [...DEFAULT_STATUS_FIELDS],

@@ -89,3 +89,42 @@ describe('lorecraft edit', () => {
     expect(parseValue('yes', 'enum', ['yes', 'no'])).toBe('yes');
   });
 });
+
+describe('lorecraft edit trash / restore / rel-set / rel-unset', () => {
+  it('trash lists a deleted note; restore puts it back byte for byte', async () => {
+    const before = read('Varo.md');
+    expect((await cli('trash', '--vault', vault)).out).toBe('the trash is empty');
+    expect((await cli('delete', 'Varo', '--vault', vault)).code).toBe(0);
+    expect(existsSync(join(vault, 'Varo.md'))).toBe(false);
+    const listed = await cli('trash', '--vault', vault, '--json');
+    expect(listed.code).toBe(0);
+    const items = (JSON.parse(listed.out) as { items: Array<{ trashPath: string; path: string; deletedAt: string; size: number }> }).items;
+    expect(items).toEqual([expect.objectContaining({ path: 'Varo.md', size: Buffer.byteLength(before) })]);
+    const text = await cli('trash', '--vault', vault);
+    expect(text.out).toBe(`${items[0]!.trashPath}  ${items[0]!.deletedAt}  Varo.md`);
+    const r = await cli('restore', items[0]!.trashPath, '--vault', vault, '--json');
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as { path: string }).path).toBe('Varo.md');
+    expect(read('Varo.md')).toBe(before);
+    expect((await cli('trash', '--vault', vault)).out).toBe('the trash is empty');
+    const bad = await cli('restore', 'Varo.md', '--vault', vault);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('is not a file in the trash');
+  });
+
+  it('rel-set and rel-unset edit one relationship item, with the schema refusing a wrong value', async () => {
+    writeVault({ 'schema.yaml': SCHEMA.replace('  - { name: MEMBER_OF, inverse: HAS_MEMBER }', '  - name: MEMBER_OF\n    inverse: HAS_MEMBER\n    properties:\n      - { name: rank, type: integer }') }, vault);
+    const before = read('Varo.md');
+    const r = await cli('rel-set', 'Varo', 'MEMBER_OF', 'Red Hand', 'rank', '2', '--vault', vault);
+    expect(r.code).toBe(0);
+    expect(read('Varo.md')).toBe(before.replace('["[[Red Hand]]"]', '[{ to: "[[Red Hand]]", rank: 2 }]'));
+    expect((await cli('rel-set', 'Varo', 'MEMBER_OF', 'Red Hand', 'until', '[[The Fall]]', '--vault', vault)).code).toBe(0);
+    expect(read('Varo.md')).toContain('[{ to: "[[Red Hand]]", rank: 2, until: "[[The Fall]]" }]');
+    const bad = await cli('rel-set', 'Varo', 'MEMBER_OF', 'Red Hand', 'rank', 'high', '--vault', vault);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain("MEMBER_OF property 'rank' must be a whole number");
+    await cli('rel-unset', 'Varo', 'MEMBER_OF', 'Red Hand', 'until', '--vault', vault);
+    await cli('rel-unset', 'Varo', 'MEMBER_OF', 'Red Hand', 'rank', '--vault', vault);
+    expect(read('Varo.md')).toBe(before);
+  });
+});

@@ -15,9 +15,15 @@ const USAGE = `usage: lorecraft edit <command> --vault DIR [--json] [--db DIR] [
   unlink A REL B            remove it
   rename OLD NEW            rename the note and every reference to it
   create TYPE NAME [--layer L]  create a note from the type's template
-  delete NAME               move the note to <vault>/.lorecraft/trash/`;
+  delete NAME               move the note to <vault>/.lorecraft/trash/
+  trash                     list the trash, most recently deleted first (TRASH_PATH  deleted-at  path)
+  restore TRASH_PATH        move a trashed note back to where it was
+  rel-set A REL B KEY VALUE set a property of relationship A -REL-> B as A's note writes it
+  rel-unset A REL B KEY     remove it (the item turns plain again when none is left)`;
 
-const ARITY: Record<string, number> = { set: 3, unset: 2, link: 3, unlink: 3, rename: 2, create: 2, delete: 1 };
+const ARITY: Record<string, number> = {
+  set: 3, unset: 2, link: 3, unlink: 3, rename: 2, create: 2, delete: 1, trash: 0, restore: 1, 'rel-set': 5, 'rel-unset': 4,
+};
 
 /** VALUE text -> typed value, per the property's schema type. */
 export function parseValue(raw: string, kind: string | undefined, values?: Array<string | number | boolean>): unknown {
@@ -58,6 +64,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     });
     const ed = host.editor;
     const o = { origin: 'app' as const, history: false };
+    if (sub === 'trash') {
+      const items = await host.trash();
+      if (json) io.out(JSON.stringify({ items }, null, 2));
+      else if (!items.length) io.out('the trash is empty');
+      else for (const t of items) io.out(`${t.trashPath}  ${t.deletedAt}  ${t.path}`);
+      return 0;
+    }
     let res: EditResult & { path?: string; referrers?: string[]; trashPath?: string };
     const a = args as [string, string, string];
     switch (sub) {
@@ -74,12 +87,23 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       case 'unlink': res = await ed.removeRelationship(a[0], a[1], a[2], o); break;
       case 'rename': res = await ed.rename(a[0], a[1], o); break;
       case 'create': res = await ed.createEntity(a[0], a[1], { ...o, ...(typeof flags.layer === 'string' ? { layer: flags.layer } : {}) }); break;
+      case 'restore': res = await ed.restore(a[0], o); break;
+      case 'rel-set': {
+        const canon = host.index.canonicalName(a[1].toUpperCase());
+        const def = host.schema().relationship_types.find((r) => r.name === canon)?.properties?.find((x) => x.name === args[3]);
+        // since / until: a session number, or an event written as a name or [[link]]
+        const raw = args[4]!;
+        const value = args[3] === 'since' || args[3] === 'until' ? (/^\s*\d+\s*$/.test(raw) ? Number(raw) : raw) : parseValue(raw, def?.type ?? 'string', def?.values);
+        res = await ed.setRelationshipProperty(a[0], a[1], a[2], args[3]!, value, o);
+        break;
+      }
+      case 'rel-unset': res = await ed.unsetRelationshipProperty(a[0], a[1], a[2], args[3]!, o); break;
       default: res = await ed.delete(a[0], o); break;
     }
     const extra: { referrers?: string[]; trashPath?: string; path?: string } = {};
     if (res.referrers) extra.referrers = res.referrers;
     if (res.trashPath) extra.trashPath = res.trashPath;
-    if (sub === 'create' || sub === 'rename') extra.path = res.path!;
+    if (sub === 'create' || sub === 'rename' || sub === 'restore') extra.path = res.path!;
     if (json) {
       io.out(JSON.stringify({ changed: res.changed, ...extra }, null, 2));
     } else {

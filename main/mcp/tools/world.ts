@@ -24,7 +24,10 @@ export function worldTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
         properties: z.array(z.object({ name: z.string(), type: z.string(), required: z.boolean(), values: z.array(z.unknown()).nullable(), description: z.string().nullable() })),
         relationship_fields: z.array(z.object({ field: z.string(), relationship: z.string(), target_type: z.unknown() })),
       })),
-      relationship_types: z.array(z.object({ name: z.string(), inverse: z.string().nullable(), symmetric: z.boolean(), hierarchy: z.boolean(), description: z.string().nullable() })),
+      relationship_types: z.array(z.object({
+        name: z.string(), inverse: z.string().nullable(), symmetric: z.boolean(), hierarchy: z.boolean(), description: z.string().nullable(),
+        properties: z.array(z.object({ name: z.string(), type: z.string(), values: z.array(z.unknown()).nullable() })).describe("the relationship's own properties (add_relationship's properties); since / until are always understood"),
+      })),
       layers: z.array(z.object({ name: z.string(), canonical: z.boolean(), depends_on: z.array(z.string()) })),
       events: z.record(z.string(), z.string()),
       title_field: z.string(),
@@ -39,7 +42,10 @@ export function worldTools(ctx: McpContext, v: Vocabulary): AnySpec[] {
         properties: t.properties.map((p) => ({ name: p.name, type: p.type, required: p.required, values: p.values ?? null, description: d(p.description) })),
         relationship_fields: t.field_mappings.map((m) => ({ field: m.field, relationship: m.relationship, target_type: m.target_type ?? null })),
       }));
-      const rels = s.relationship_types.map((r) => ({ name: r.name, inverse: r.inverse ?? null, symmetric: r.symmetric, hierarchy: r.hierarchy, description: d(r.description) }));
+      const rels = s.relationship_types.map((r) => ({
+        name: r.name, inverse: r.inverse ?? null, symmetric: r.symmetric, hierarchy: r.hierarchy, description: d(r.description),
+        properties: (r.properties ?? []).map((p) => ({ name: p.name, type: p.type, values: p.values ?? null })),
+      }));
       const layers = host.config().layers.map((l) => ({ name: l.name, canonical: l.canonical, depends_on: l.depends_on }));
       const ev = s.events ?? {};
       const events = {

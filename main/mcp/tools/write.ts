@@ -84,8 +84,8 @@ export function writeTools(ctx: McpContext, v: Vocabulary, editor: McpEditor): A
   const addRel = tool({
     name: 'add_relationship',
     title: 'Add a relationship',
-    description: `Add a relationship from one entity to another by writing the mapped frontmatter field of the note that declares it. ${describeRels(v)}`,
-    input: relInput,
+    description: `Add a relationship from one entity to another by writing the mapped frontmatter field of the note that declares it. ${describeRels(v)} properties: the relationship's own (as declared for its type in get_schema, plus since / until: a session number or an event), written on that item as { to: "[[Target]]", key: value }; on an existing relationship they are set on it.`,
+    input: { ...relInput, properties: PropsZ.optional().describe("the relationship's own properties, e.g. { attitude: 'wary', trust: 2, until: 4 }") },
     output: WriteOutZ,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     run: async (a) => done(await editor.addRelationship(a), `added ${a.from} ${a.type} ${a.to}`, a.from),

@@ -16,6 +16,7 @@ import { CanvasController, type CanvasMetrics } from './controller.js';
 import { toElements, type CanvasElements } from './elements.js';
 import { canvasAction, isEditable } from './keys.js';
 import { ConnectMenu, CreateDialog, HelpDialog, type ConnectRequest } from './Popups.js';
+import { EdgeHover, EdgePanel } from './EdgePanel.js';
 import { LIST_SLICE, listShown } from './listSlice.js';
 import { Toolbar } from './Toolbar.js';
 import './canvas.css';
@@ -108,6 +109,7 @@ export function Canvas() {
   const [connectMode, setConnectMode] = useState(false);
   const [edge, setEdge] = useState<{ source: string; target: string; type: string } | null>(null);
   const [canUndoLayout, setCanUndoLayout] = useState(false);
+  const [cyLive, setCyLive] = useState<Cy | null>(null);
 
   const pinnedSet = useMemo(() => new Set(Object.keys(pins)), [pins]);
   const els = useMemo(
@@ -129,9 +131,10 @@ export function Canvas() {
       laidOut: (positions, replace) => { void useApp.getState().saveLayout(positions, replace); setCanUndoLayout(c.canUndoRelayout); },
     }, { webgl });
     ctl.current = c;
+    setCyLive(c.cy);
     window.__lorecraft = { ...window.__lorecraft, cy: c.cy };
     window.__lorecraftCanvas = { cy: c.cy, controller: c, metrics: c.metrics, focus: (id, d) => useApp.getState().focusOn(id, d) };
-    return () => { c.destroy(); ctl.current = null; };
+    return () => { c.destroy(); ctl.current = null; setCyLive(null); };
   }, [webgl]);
 
   const shownSession = useRef<number | null | undefined>(undefined);
@@ -223,12 +226,8 @@ export function Canvas() {
         data-connect-mode={connectMode ? '1' : '0'}
         data-selected-edge={edge ? `${edge.source}|${edge.type}|${edge.target}` : ''}
       />
-      {edge && (
-        <div className="canvas-edge-bar" data-testid="canvas-edge-bar">
-          <span>{edge.type.toLowerCase().replace(/_/g, ' ')}</span>
-          <button type="button" data-testid="canvas-edge-delete" onClick={() => void deleteEdge()}>Remove relationship (Del)</button>
-        </div>
-      )}
+      {edge && <EdgePanel edge={edge} onRemove={() => void deleteEdge()} />}
+      <EdgeHover cy={cyLive} />
       {connect && <ConnectMenu req={connect} onClose={closeConnect} />}
       {create && <CreateDialog at={create} onCreated={onCreated} onClose={() => setCreate(null)} />}
       {help && <HelpDialog onClose={() => setHelp(false)} />}

@@ -1,7 +1,7 @@
 import type { PropertyValue } from '../../../shared/types.js';
 import { useApp } from '../../store/index.js';
 import { RenderedProse } from './RenderedProse.js';
-import { groupRelations } from './relations.js';
+import { PanelRelations } from './PanelRelations.js';
 import { TimelineState } from '../timeline/TimelineState.js';
 import { ConsequencesPanel } from '../timeline/ConsequencesPanel.js';
 import { EditButton } from '../editor/EditorRoot.js';
@@ -77,28 +77,7 @@ export function EntityPanel() {
 
       <TimelineState />
 
-      {entity.relations.length > 0 && (
-        <div className="relations" data-testid="entity-relations">
-          {groupRelations(entity.relations).map(([label, rels]) => (
-            <div key={label} className="rel-group" data-testid="relation-group" data-label={label}>
-              <div className="rel-label">{label}</div>
-              {rels.map((r) => (
-                <button
-                  key={r.other.id}
-                  type="button"
-                  className={`rel${r.other.placeholder ? ' placeholder' : ''}`}
-                  data-testid="relation-item"
-                  data-entity-id={r.other.id}
-                  title={r.why.join('\n')}
-                  onClick={() => void select(r.other.id)}
-                >
-                  {r.other.name}
-                </button>
-              ))}
-            </div>
-          ))}
-        </div>
-      )}
+      {entity.relations.length > 0 && <PanelRelations rels={entity.relations} onOpen={(id) => void select(id)} />}
 
       <RenderedProse body={entity.body} name={entity.name} onOpen={(id) => void select(id)} />
     </section>

@@ -14,12 +14,14 @@ export function TimelineState() {
   const t = useApp((s) => s.timeline);
   const selectedId = useApp((s) => s.selectedId);
   const graph = useApp((s) => s.graph);
+  const relTypes = useApp((s) => s.schemaView?.relationshipTypes);
   const rows = useMemo(() => (st ? stateRows(st) : []), [st]);
   const rels = useMemo(() => {
     if (!st) return [];
     const names = new Map((graph?.nodes ?? []).map((n) => [n.id, n.name]));
-    return relationRows(st, (id) => names.get(id) ?? id.slice(id.indexOf('/') + 1));
-  }, [st, graph]);
+    const symmetric = new Set((relTypes ?? []).filter((r) => r.symmetric).map((r) => r.name));
+    return relationRows(st, (id) => names.get(id) ?? id.slice(id.indexOf('/') + 1), symmetric);
+  }, [st, graph, relTypes]);
   if (session === null || !t || !st || st.id !== selectedId) return null;
   const stops = stopsOf(t);
   const label = stops[stopIndex(stops, session)]?.label ?? `session ${session}`;

@@ -90,5 +90,8 @@ describe('timeline model', () => {
       '+ HOSTILE_TO → Corsair Brotherhood ← The Broken Pact, session 4',
       '− ALLIED_WITH ← Corsair Brotherhood ← The Broken Pact, session 4',
     ]);
+    // symmetric, ended both ways (written on both ends): one row
+    const both = { ...s, relationships: [], removedRelationships: [...s.removedRelationships, { from: 'rh', to: 'cb', type: 'ALLIED_WITH', origin: 'base' as const, removedBy: p }] };
+    expect(relationRows(both, (id) => names[id] ?? id, new Set(['ALLIED_WITH'])).map((r) => r.text)).toEqual(['− ALLIED_WITH ↔ Corsair Brotherhood']);
   });
 });

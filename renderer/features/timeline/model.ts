@@ -101,15 +101,21 @@ export interface RelRow { key: string; text: string; source: string; removed: bo
  * ('+ HOSTILE_TO Corsair Brotherhood ← The Broken Pact, session 4') or removed
  * ('− ALLIED_WITH …'). `nameOf` maps an entity id to its display name.
  */
-export function relationRows(s: EntityStateData, nameOf: (id: string) => string): RelRow[] {
-  const other = (r: { from: string; to: string }) => (r.from === s.id ? `→ ${nameOf(r.to)}` : `← ${nameOf(r.from)}`);
+export function relationRows(s: EntityStateData, nameOf: (id: string) => string, symmetric: ReadonlySet<string> = new Set()): RelRow[] {
+  // a symmetric relationship written on both ends holds (and ends) both ways: one row, no arrow
+  const sym = (r: { type: string }) => symmetric.has(r.type);
+  const otherId = (r: { from: string; to: string }) => (r.from === s.id ? r.to : r.from);
+  const other = (r: { from: string; to: string; type: string }) => (sym(r) ? `↔ ${nameOf(otherId(r))}` : r.from === s.id ? `→ ${nameOf(r.to)}` : `← ${nameOf(r.from)}`);
+  const keyOf = (sign: string, r: { from: string; to: string; type: string }) => (sym(r) ? `${sign}${r.type}|${otherId(r)}` : `${sign}${r.from}|${r.type}|${r.to}`);
   const rows: RelRow[] = [];
+  const seen = new Set<string>();
+  const push = (row: RelRow) => { if (!seen.has(row.key)) { seen.add(row.key); rows.push(row); } };
   for (const r of s.relationships) {
     if (r.origin !== 'event') continue;
-    rows.push({ key: `+${r.from}|${r.type}|${r.to}`, text: `+ ${r.type} ${other(r)}`, source: r.provenance ? `← ${cite(r.provenance)}` : '', removed: false });
+    push({ key: keyOf('+', r), text: `+ ${r.type} ${other(r)}`, source: r.provenance ? `← ${cite(r.provenance)}` : '', removed: false });
   }
   for (const r of s.removedRelationships) {
-    rows.push({ key: `-${r.from}|${r.type}|${r.to}`, text: `− ${r.type} ${other(r)}`, source: `← ${cite(r.removedBy)}`, removed: true });
+    push({ key: keyOf('-', r), text: `− ${r.type} ${other(r)}`, source: `← ${cite(r.removedBy)}`, removed: true });
   }
   return rows;
 }
