@@ -18,8 +18,8 @@
  *                             that drew that session; scrub_layouts: full layouts during the scrub (must be 0)
  * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
  * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb,scrub runs only those sections (default: all).
- * LORECRAFT_CANVAS_PROFILE=<dir>: diagnostics for the fps section only (the figures then carry the
- * profiler's overhead): a CPU profile of the idle and pan/zoom windows (<dir>/{idle,panzoom}.cpuprofile),
+ * LORECRAFT_CANVAS_PROFILE=<dir>: diagnostics for the fps and scrub sections (the figures then carry the
+ * profiler's overhead): a CPU profile of the idle, pan/zoom and scrub windows (<dir>/{idle,panzoom,scrub}.cpuprofile),
  * their top self-time functions, every Cytoscape render() call over 8 ms (with what the gesture was),
  * the long tasks and the input events, on stderr. Without the CPU profiler: =diag (that log only),
  * =hints (plus who asked for each element-layer redraw), =probe (cost of one forced full frame by zoom and
@@ -423,7 +423,9 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       try {
         await load(page, url, 600_000);
         await page.getByTestId('timeline-tick').first().waitFor({ timeout: 60_000 });
-        const sc = await scrub(page, 50);
+        const prof = process.env.LORECRAFT_CANVAS_PROFILE || undefined;
+        if (prof) await instrument(page, prof === 'hints');
+        const sc = await profiled(page, prof, 'scrub', () => scrub(page, 50));
         log(`scrub (${world.entities} entities, ${world.events} events, ${sc.sessions} steps): ${JSON.stringify(sc)}`);
         out.scrub_fps_1k = sc.fps;
         out.scrub_step_ms = sc.steps;

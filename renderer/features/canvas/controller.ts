@@ -9,6 +9,8 @@ import edgehandles from 'cytoscape-edgehandles';
 import fcose from 'cytoscape-fcose';
 import type { Positions } from '../../../shared/contract-canvas.js';
 import { drawsDirect, type CanvasElements } from './elements.js';
+import { overlaid, overlayPatch, stepDelta, type CanvasElement, type ElementIndex } from './overlaid.js';
+import type { CanvasOverlay } from './overlay.js';
 import { placeNew, quickPlace, runLayout } from './layout.js';
 import { CANVAS_STYLE } from './style.js';
 
@@ -343,6 +345,53 @@ export class CanvasController {
     if (!this.laidOut) { this.laidOut = true; void this.showSaved(); return; }
     // the selection, focus or filters may have changed which labels matter most
     if (this.settled) this.scheduleDeclutter();
+  }
+
+  /** the overlay-free elements last shown (show()) and the overlay's patch on them: what step() starts from */
+  private shown: { ix: ElementIndex; patch: Map<string, CanvasElement>; session: number | null | undefined } | null = null;
+
+  /**
+   * Show `ix`'s elements with `overlay` laid on them (a full diff-apply, as
+   * apply()); a later step() restyles only what the next overlay changes.
+   */
+  show(ix: ElementIndex, overlay: CanvasOverlay, pins: Positions, saved: Positions = {}): void {
+    const patch = overlayPatch(ix, overlay);
+    const session = overlay?.session ?? null;
+    const before = this.shown?.session;
+    this.apply(overlaid(ix, patch), pins, saved);
+    this.shown = { ix, patch, session };
+    if (before !== undefined && before !== session) this.markStep(session);
+  }
+
+  /**
+   * A scrubber step: the elements whose status differs between the shown
+   * overlay and `overlay` restyled in one batch; edges only an overlay has
+   * added or removed. No element rebuild, no layout, no label re-pick.
+   */
+  step(overlay: CanvasOverlay): void {
+    const cur = this.shown;
+    if (!cur) return;
+    const patch = overlayPatch(cur.ix, overlay);
+    const d = stepDelta(cur.ix, cur.patch, patch);
+    const session = overlay?.session ?? null;
+    this.shown = { ix: cur.ix, patch, session };
+    const cy = this.cy;
+    if (this.pendingEdges) {
+      // a big first load still holds its edges back: they go in as of this step
+      const by = new Map<string, EdgeDef>(d.set.filter((e): e is EdgeDef => e.group === 'edges').map((e) => [e.data.id, e]));
+      const gone = new Set(d.remove);
+      this.pendingEdges = [...this.pendingEdges.filter((e) => !gone.has(e.data.id)).map((e) => by.get(e.data.id) ?? e), ...d.add];
+    }
+    cy.batch(() => {
+      for (const el of d.set) update(cy.getElementById(el.data.id), el);
+      for (const id of d.remove) cy.getElementById(id).remove();
+      if (!this.pendingEdges) {
+        const add = d.add.filter((e) => cy.getElementById(e.data.id).empty()
+          && cy.getElementById(e.data.source).nonempty() && cy.getElementById(e.data.target).nonempty());
+        if (add.length) cy.add(add);
+      }
+    });
+    if (session !== cur.session) this.markStep(session);
   }
 
   /** The first graph shown at its saved positions: no layout; edges held back for the first frame follow it. */

@@ -4,14 +4,19 @@
  * world as of that session of `timelineLayer`, fed to the canvas through
  * `setCanvasOverlay` and to the entity panel through `timelineState`.
  *
- * Steps fetch `timeline-graph-at` (the engine memoises per session); answers
- * that arrive after a newer step was asked for are dropped (`seq`).
+ * Loading a layer prefetches every session's `timeline-graph-at` overlay in
+ * the background (overlays below), so a step is applied at once, in the same
+ * task as its input: no round trip, no React render of the canvas
+ * (canvas/useOverlaySteps.ts). A step not fetched yet asks the core; answers
+ * that arrive after a newer step was asked for are dropped (`seq`). The
+ * panel's "as of" state is fetched after the step's frame.
  */
 import type { StateCreator } from 'zustand';
 import type { EntityStateData, TimelineSessions } from '../../../shared/contract-timeline.js';
 import { api } from '../../api/client.js';
 import { recall, remember } from './axis.js';
 import type { AppState } from '../../store/index.js';
+import type { CanvasOverlay } from '../canvas/overlay.js';
 import { stopsOf, toOverlay } from './model.js';
 
 export interface TimelineSlice {
@@ -31,10 +36,42 @@ export interface TimelineSlice {
   setTimelinePlaying(on: boolean): void;
   /** refetch the selected entity's state for the current session */
   loadTimelineState(): Promise<void>;
+  /** whether a step to `session` of the shown layer needs no round trip (its overlay is prefetched) */
+  timelineCached(session: number): boolean;
 }
 
 let seq = 0;
 let stateSeq = 0;
+
+/** Overlays of one layer's sessions, by session; `of` = the layer and sessions answer they belong to. */
+const overlays: { of: { layer: string; t: TimelineSessions } | null; at: Map<number, NonNullable<CanvasOverlay>> } = { of: null, at: new Map() };
+/** prefetch at most this many steps at once (the web shell answers the scrubber meanwhile) */
+const PREFETCH_PARALLEL = 4;
+
+async function prefetchOverlays(layer: string, t: TimelineSessions): Promise<void> {
+  overlays.of = { layer, t };
+  overlays.at = new Map();
+  const mine = overlays.of;
+  const todo = stopsOf(t).map((st) => st.session);
+  const worker = async () => {
+    for (let s = todo.shift(); s !== undefined && overlays.of === mine; s = todo.shift()) {
+      if (overlays.at.has(s)) continue;
+      try {
+        const g = await api.call('timeline-graph-at', { layer, session: s });
+        if (overlays.of === mine) overlays.at.set(s, toOverlay(g));
+      } catch { return; } // the step asks again when it is shown
+    }
+  };
+  await Promise.all(Array.from({ length: PREFETCH_PARALLEL }, worker));
+}
+
+/** Run `fn` after the next frame is drawn (the latest call wins). */
+let afterFrameId = 0;
+function afterFrame(fn: () => void): void {
+  const my = ++afterFrameId;
+  const run = () => setTimeout(() => { if (my === afterFrameId) fn(); }, 0);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run); else run();
+}
 
 export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> = (set, get) => ({
   timelineLayer: null,
@@ -46,9 +83,11 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
 
   async loadTimeline(layer) {
     try {
+      overlays.of = null; // the files changed or another layer: no step from the old overlays
       const t = await api.call('timeline-sessions', { layer });
       const changedLayer = get().timelineLayer !== layer;
       set({ timelineLayer: layer, timeline: t, timelineError: null });
+      void prefetchOverlays(layer, t);
       const at = get().timelineSession;
       if (changedLayer) await get().setTimelineSession(null);
       else if (at !== null) await get().setTimelineSession(at);
@@ -70,8 +109,10 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
 
   async setTimelineSession(session) {
     const my = ++seq;
-    set({ timelineSession: session });
     const layer = get().timelineLayer;
+    const cached = layer && session !== null && overlays.of?.layer === layer ? overlays.at.get(session) : undefined;
+    // a prefetched step: one store update, so the canvas restyles in this task and draws in the next frame
+    set(cached ? { timelineSession: session, canvasOverlay: cached, timelineError: null } : { timelineSession: session });
     const dir = get().vault?.vaultDir;
     if (dir && layer) remember(localStorage, dir, { layer, session });
     if (session === null || !layer) {
@@ -79,10 +120,17 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
       set({ timelineState: null, timelinePlaying: false });
       return;
     }
+    if (cached) {
+      // the panel's "as of" state follows the frame
+      afterFrame(() => void get().loadTimelineState());
+      return;
+    }
     try {
       const [g] = await Promise.all([api.call('timeline-graph-at', { layer, session }), get().loadTimelineState()]);
       if (my !== seq) return; // a newer step was asked for meanwhile
-      get().setCanvasOverlay(toOverlay(g));
+      const o = toOverlay(g);
+      if (overlays.of?.layer === layer) overlays.at.set(session, o);
+      get().setCanvasOverlay(o);
       set({ timelineError: null });
     } catch (err) {
       if (my === seq) set({ timelineError: err instanceof Error ? err.message : String(err) });
@@ -98,6 +146,10 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
       if (at === null || at >= stops[stops.length - 1]!.session) void get().setTimelineSession(stops[0]!.session);
     }
     set({ timelinePlaying: on && !!t });
+  },
+
+  timelineCached(session) {
+    return overlays.of?.layer === get().timelineLayer && overlays.at.has(session);
   },
 
   async loadTimelineState() {
