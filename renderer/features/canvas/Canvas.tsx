@@ -135,6 +135,7 @@ export function Canvas() {
       laidOut: (positions, replace) => { void useApp.getState().saveLayout(positions, replace); setCanUndoLayout(c.canUndoRelayout); },
     }, { webgl });
     ctl.current = c;
+    c.prepareSteps(useApp.getState().canvasSteps);
     window.__lorecraft = { ...window.__lorecraft, cy: c.cy };
     window.__lorecraftCanvas = { cy: c.cy, controller: c, metrics: c.metrics, focus: (id, d) => useApp.getState().focusOn(id, d) };
     return () => { c.destroy(); ctl.current = null; };

@@ -92,6 +92,14 @@ export function overlaid(ix: ElementIndex, patchOrOverlay: Map<string, CanvasEle
   return { nodes, edges };
 }
 
+/** The same classes and data (shallow): an element both overlays draw alike is left alone. */
+function same(a: CanvasElement, b: CanvasElement): boolean {
+  if (a.classes !== b.classes) return false;
+  const x = a.data as unknown as Record<string, unknown>, y = b.data as unknown as Record<string, unknown>;
+  for (const k in x) if (x[k] !== y[k]) return false;
+  return true;
+}
+
 /** A scrubber step: elements to restyle (the new definition), edges to add, edge ids to remove. */
 export interface StepDelta { set: CanvasElement[]; add: EdgeElement[]; remove: string[] }
 
@@ -99,7 +107,8 @@ export interface StepDelta { set: CanvasElement[]; add: EdgeElement[]; remove: s
 export function stepDelta(ix: ElementIndex, prev: ReadonlyMap<string, CanvasElement>, next: ReadonlyMap<string, CanvasElement>): StepDelta {
   const d: StepDelta = { set: [], add: [], remove: [] };
   for (const [id, el] of next) {
-    if (prev.get(id) === el) continue;
+    const was = prev.get(id);
+    if (was && same(was, el)) continue;
     if (ix.node.has(id) || ix.edge.has(id) || prev.has(id)) d.set.push(el);
     else d.add.push(el as EdgeElement);
   }

@@ -1,7 +1,9 @@
 /**
  * Scrubber steps reach the canvas outside React: a store subscription hands
  * each new overlay to the controller (one batched restyle of what changed,
- * drawn in the next frame), so a step re-renders no component. The
+ * drawn in the next frame), so a step re-renders no component; every
+ * session's overlay, once prefetched, tells the controller which elements a
+ * scrub can change (its scrub layer). The
  * accessible list mirror follows once the steps pause (LIST_AFTER_MS): it is
  * thousands of <li> on a big world, not worth re-rendering per step.
  */
@@ -19,6 +21,7 @@ export function useOverlaySteps(ctl: RefObject<CanvasController | null>): Canvas
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const off = useApp.subscribe((s, prev) => {
+      if (s.canvasSteps !== prev.canvasSteps) ctl.current?.prepareSteps(s.canvasSteps);
       if (s.canvasOverlay === prev.canvasOverlay) return;
       if (!s.canvasFocus) ctl.current?.step(s.canvasOverlay);
       if (timer) clearTimeout(timer);

@@ -48,7 +48,7 @@ const overlays: { of: { layer: string; t: TimelineSessions } | null; at: Map<num
 /** prefetch at most this many steps at once (the web shell answers the scrubber meanwhile) */
 const PREFETCH_PARALLEL = 4;
 
-async function prefetchOverlays(layer: string, t: TimelineSessions): Promise<void> {
+async function prefetchOverlays(layer: string, t: TimelineSessions, done: (all: CanvasOverlay[]) => void): Promise<void> {
   overlays.of = { layer, t };
   overlays.at = new Map();
   const mine = overlays.of;
@@ -63,6 +63,7 @@ async function prefetchOverlays(layer: string, t: TimelineSessions): Promise<voi
     }
   };
   await Promise.all(Array.from({ length: PREFETCH_PARALLEL }, worker));
+  if (overlays.of === mine && overlays.at.size === stopsOf(t).length) done([...overlays.at.values()]);
 }
 
 /** Run `fn` after the next frame is drawn (the latest call wins). */
@@ -86,8 +87,8 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
       overlays.of = null; // the files changed or another layer: no step from the old overlays
       const t = await api.call('timeline-sessions', { layer });
       const changedLayer = get().timelineLayer !== layer;
-      set({ timelineLayer: layer, timeline: t, timelineError: null });
-      void prefetchOverlays(layer, t);
+      set({ timelineLayer: layer, timeline: t, timelineError: null, canvasSteps: [] });
+      void prefetchOverlays(layer, t, (all) => set({ canvasSteps: all }));
       const at = get().timelineSession;
       if (changedLayer) await get().setTimelineSession(null);
       else if (at !== null) await get().setTimelineSession(at);
