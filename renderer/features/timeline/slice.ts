@@ -26,6 +26,8 @@ export interface TimelineSlice {
   timelinePlaying: boolean;
   /** the selected entity as of `timelineSession` (null when off / nothing selected / not in scope) */
   timelineState: EntityStateData | null;
+  /** the session `timelineState` is of (it follows a step's frame, so it may lag `timelineSession` briefly) */
+  timelineStateAt: number | null;
   timelineError: string | null;
   /** load the layer's sessions and events (keeps the session when still meaningful) */
   loadTimeline(layer: string): Promise<void>;
@@ -80,6 +82,7 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
   timelineSession: null,
   timelinePlaying: false,
   timelineState: null,
+  timelineStateAt: null,
   timelineError: null,
 
   async loadTimeline(layer) {
@@ -159,7 +162,7 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
     if (!layer || session === null || !selectedId) { set({ timelineState: null }); return; }
     try {
       const st = await api.call('timeline-state', { nameOrId: selectedId, layer, session });
-      if (my === stateSeq) set({ timelineState: st });
+      if (my === stateSeq) set({ timelineState: st, timelineStateAt: session });
     } catch {
       // an entity outside the layer's scope has no timeline state
       if (my === stateSeq) set({ timelineState: null });
