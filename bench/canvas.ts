@@ -15,11 +15,13 @@
  *   scrub_fps_1k              animation frames per second while the scrubber steps through every session
  *                             (one ArrowRight every 50 ms) of a 1k-entity world with 200 events over 67
  *                             sessions (scrub-world.ts); scrub_step_ms {p50,p95,n}: key press -> the frame
- *                             that drew that session; scrub_layouts: full layouts during the scrub (must be 0)
+ *                             that drew that session; scrub_layouts: full layouts during the scrub (must be 0);
+ *                             scrub_layer {elements, quietSteps, fullSteps}: elements on the scrub layer and the steps
+ *                             that redrew it alone / everything; scrub_idle_fps_1k: the rAF ceiling right after
  * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
  * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb,scrub runs only those sections (default: all).
- * LORECRAFT_CANVAS_PROFILE=<dir>: diagnostics for the fps section only (the figures then carry the
- * profiler's overhead): a CPU profile of the idle and pan/zoom windows (<dir>/{idle,panzoom}.cpuprofile),
+ * LORECRAFT_CANVAS_PROFILE=<dir>: diagnostics for the fps and scrub sections (the figures then carry the
+ * profiler's overhead): a CPU profile of the idle, pan/zoom and scrub windows (<dir>/{idle,panzoom,scrub}.cpuprofile),
  * their top self-time functions, every Cytoscape render() call over 8 ms (with what the gesture was),
  * the long tasks and the input events, on stderr. Without the CPU profiler: =diag (that log only),
  * =hints (plus who asked for each element-layer redraw), =probe (cost of one forced full frame by zoom and
@@ -343,10 +345,14 @@ async function clearFocus(page: Page): Promise<void> {
 }
 
 /** Step the timeline scrubber through every session by keyboard, one key every `gapMs`; see the header. */
-async function scrub(page: Page, gapMs: number): Promise<{ fps: number; steps: Stat; layouts: number; sessions: number }> {
+async function scrub(page: Page, gapMs: number): Promise<{ fps: number; steps: Stat; layouts: number; sessions: number; layer: { elements: number; quietSteps: number; fullSteps: number } }> {
   // 68 ticks overlap on the bar: the first one's own click handler, not a pointer hit
   await page.getByTestId('timeline-tick').first().dispatchEvent('click');
   await page.waitForFunction(() => window.__lorecraftCanvas!.metrics.steps.length > 0, undefined, { timeout: 60_000 });
+  // every session's overlay prefetched (the scrub layer is set up from them), as a GM's scrub after opening would find it
+  // (a build without the scrub layer never sets it: measured as it is after 20 s)
+  await page.waitForFunction(() => window.__lorecraftCanvas!.metrics.scrubLayer !== undefined, undefined, { timeout: 20_000 }).catch(() => undefined);
+  await page.waitForTimeout(500);
   await page.getByTestId('timeline-scrubber').focus();
   const sessions = await page.getByTestId('timeline-tick').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-session'))));
   const layouts0 = await page.evaluate(() => window.__lorecraftCanvas!.metrics.layouts);
@@ -354,7 +360,8 @@ async function scrub(page: Page, gapMs: number): Promise<{ fps: number; steps: S
     const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean } };
     w.__scrub = { keys: [], frames: 0, run: true };
     window.addEventListener('keydown', () => w.__scrub.keys.push(performance.now()), { capture: true });
-    window.__lorecraftCanvas!.metrics.steps.length = 0;
+    const m = window.__lorecraftCanvas!.metrics;
+    m.steps.length = 0; m.quietSteps = 0; m.fullSteps = 0;
     const loop = () => { w.__scrub.frames++; if (w.__scrub.run) requestAnimationFrame(loop); };
     requestAnimationFrame(loop);
   });
@@ -369,7 +376,8 @@ async function scrub(page: Page, gapMs: number): Promise<{ fps: number; steps: S
   const r = await page.evaluate(() => {
     const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean } };
     w.__scrub.run = false;
-    return { keys: w.__scrub.keys, frames: w.__scrub.frames, steps: window.__lorecraftCanvas!.metrics.steps, layouts: window.__lorecraftCanvas!.metrics.layouts };
+    const m = window.__lorecraftCanvas!.metrics;
+    return { keys: w.__scrub.keys, frames: w.__scrub.frames, steps: m.steps, layouts: m.layouts, quiet: m.quietSteps ?? 0, full: m.fullSteps ?? 0, layer: m.scrubLayer ?? 0 };
   });
   const dur = (r.steps[r.steps.length - 1]!.paintedAt - r.keys[0]!) / 1000;
   // key k asked for sessions[k + 1]; a step the scrubber skipped (a newer one won) has no frame
@@ -378,7 +386,8 @@ async function scrub(page: Page, gapMs: number): Promise<{ fps: number; steps: S
     const drawn = r.steps.find((x) => x.session === sessions[k + 1] && x.paintedAt >= at);
     if (drawn) gaps.push(drawn.paintedAt - at);
   });
-  return { fps: r1(r.frames / dur), steps: stat(gaps), layouts: r.layouts - layouts0, sessions: sessions.length - 1 };
+  return { fps: r1(r.frames / dur), steps: stat(gaps), layouts: r.layouts - layouts0, sessions: sessions.length - 1,
+    layer: { elements: r.layer, quietSteps: r.quiet, fullSteps: r.full } };
 }
 
 export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unknown>> {
@@ -423,11 +432,15 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       try {
         await load(page, url, 600_000);
         await page.getByTestId('timeline-tick').first().waitFor({ timeout: 60_000 });
-        const sc = await scrub(page, 50);
+        const prof = process.env.LORECRAFT_CANVAS_PROFILE || undefined;
+        if (prof) await instrument(page, prof === 'hints');
+        const sc = await profiled(page, prof, 'scrub', () => scrub(page, 50));
         log(`scrub (${world.entities} entities, ${world.events} events, ${sc.sessions} steps): ${JSON.stringify(sc)}`);
+        out.scrub_idle_fps_1k = await idleFps(page, 1500);
         out.scrub_fps_1k = sc.fps;
         out.scrub_step_ms = sc.steps;
         out.scrub_layouts = sc.layouts;
+        out.scrub_layer = sc.layer;
       } finally {
         await page.close();
         await stopShell(child);

@@ -28,6 +28,8 @@
  * Vaults: 1k and 10k synthetic (generate.ts), real7k (generate-real.ts: ~7,000 real-shaped notes, ~30 MB, no
  * schema), Thellade when the shared fixture is there.
  * --quick (CI): 1k + Thellade only, fewer samples (~1 minute). --core-only skips the area modules.
+ * --only <area> (store, edit, timeline, mcp, canvas, export): that area module alone, no core figures
+ * (the canvas area's sections: LORECRAFT_CANVAS_BENCH, see bench/canvas.ts).
  * --only open: only the opening figures (floor, cold sync, search ready, warm open, time to interactive, web
  * shell RSS) of 10k and real7k: no store floor, no queries, no area modules.
  */
@@ -57,6 +59,9 @@ export function stat(xs: number[]): Stat {
   const r = (v: number) => Math.round(v * 100) / 100;
   return { p50: r(at(0.5)), p95: r(at(0.95)), n: s.length };
 }
+
+/** the optional area modules bench/<area>.ts, in the order they run */
+const AREAS = ['store', 'edit', 'timeline', 'mcp', 'canvas', 'export'];
 
 let peakRss = 0;
 const sampleRss = () => { peakRss = Math.max(peakRss, process.memoryUsage().rss); };
@@ -163,8 +168,10 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const quick = argv.includes('--quick');
   const only = argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined);
-  if (only !== undefined && only !== 'open') throw new Error(`--only: unknown section '${only}' (known: open)`);
+  if (only !== undefined && only !== 'open' && !AREAS.includes(only)) throw new Error(`--only: unknown section '${only}' (known: open, ${AREAS.join(', ')})`);
   const openOnly = only === 'open';
+  /** --only <area>: that area module alone, no core figures */
+  const areaOnly = only !== undefined && AREAS.includes(only) ? only : null;
   const oi = argv.indexOf('--out');
   const out = resolve(oi >= 0 && argv[oi + 1] ? argv[oi + 1]! : join(ROOT, 'bench', 'results.json'));
   const tmp = mkdtempSync(join(tmpdir(), 'lorecraft-bench-'));
@@ -178,7 +185,7 @@ async function main(): Promise<void> {
   };
   const put = (k: string, vault: string, v: unknown) => { (result[k] as Record<string, unknown>)[vault] = v; };
   const log = (s: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${s}\n`);
-  try {
+  if (!areaOnly) try {
     const sizes = openOnly ? [10000] : quick ? [1000] : [1000, 10000];
     const specs: Array<VaultSpec & { gen?: GeneratedVault }> = [];
     for (const n of sizes) {
@@ -262,7 +269,7 @@ async function main(): Promise<void> {
   sampleRss();
   result.rss_mb = Math.round(peakRss / 1048576);
 
-  const areas = argv.includes('--core-only') || openOnly ? [] : ['store', 'edit', 'timeline', 'mcp', 'canvas', 'export'];
+  const areas = areaOnly ? [areaOnly] : argv.includes('--core-only') || openOnly ? [] : AREAS;
   for (const area of areas) {
     const file = join(ROOT, 'bench', `${area}.ts`);
     if (!existsSync(file)) continue;

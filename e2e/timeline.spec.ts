@@ -153,12 +153,26 @@ test('dragging the scrubber through every session: each end of the drag shows th
   const label = (id: string) => page.evaluate((i) => window.__lorecraft!.cy!.getElementById(i).style('label') as string, id);
   const struck = (s: string) => [...s].map((c) => `${c}\u0336`).join('');
 
+  // every session's overlay prefetched: the elements a scrub changes are on their own layer
+  await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas!.metrics.scrubLayer ?? 0)).toBeGreaterThan(0);
   // a drag over the range input: one input event per stop, no waiting between them
   await tl.tick(0).click();
+  await expect(tl.current).toHaveText('Before play');
   await tl.scrubber.focus();
-  const stops = await page.getByTestId('timeline-tick').count();
+  const sessions = await page.getByTestId('timeline-tick').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-session'))));
+  const stops = sessions.length;
+  const counts = () => page.evaluate(() => {
+    const m = window.__lorecraftCanvas!.metrics;
+    return { painted: m.steps.map((x) => x.session), quiet: m.quietSteps, full: m.fullSteps };
+  });
+  const c0 = await counts();
   for (let i = 1; i < stops; i++) await page.keyboard.press('ArrowRight');
   await expect(tl.current).toHaveText(/^Session 6 · /);
+  // each step reached the canvas and was drawn, in order, as a restyle of the scrub layer alone (no full redraw)
+  await expect.poll(async () => (await counts()).painted.slice(c0.painted.length)).toEqual(sessions.slice(1));
+  const c1 = await counts();
+  expect(c1.quiet - c0.quiet).toBe(stops - 1);
+  expect(c1.full).toBe(c0.full);
   await expect(tl.state).toHaveAttribute('data-status', 'dead');
   await expect.poll(() => tl.nodeStatus(VARO)).toBe('dead');
   await expect.poll(() => tl.nodeStatus('setting/millbrook')).toBe('destroyed');

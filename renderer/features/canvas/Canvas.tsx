@@ -13,7 +13,9 @@ import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
 import { errorText } from '../editor/slice.js';
 import { CanvasController, type CanvasMetrics } from './controller.js';
-import { toElements, type CanvasElements } from './elements.js';
+import { baseElements, type CanvasElements } from './elements.js';
+import { indexElements, overlaid } from './overlaid.js';
+import { useOverlaySteps } from './useOverlaySteps.js';
 import { canvasAction, isEditable } from './keys.js';
 import { ConnectMenu, CreateDialog, HelpDialog, type ConnectRequest } from './Popups.js';
 import { EdgeHover, EdgePanel } from './EdgePanel.js';
@@ -97,7 +99,8 @@ export function Canvas() {
   const selectedId = useApp((s) => s.selectedId);
   const filters = useApp((s) => s.canvasFilters);
   const focus = useApp((s) => s.canvasFocus);
-  const overlay = useApp((s) => s.canvasOverlay);
+  // a scrubber step reaches the canvas outside React (useOverlaySteps); a focus's hops follow the overlay, so then it re-renders
+  const focusOverlay = useApp((s) => (s.canvasFocus ? s.canvasOverlay : null));
   const pins = useApp((s) => s.canvasPins);
   const rank = useApp((s) => s.canvasRank);
   const host = useRef<HTMLDivElement>(null);
@@ -112,12 +115,15 @@ export function Canvas() {
   const [cyLive, setCyLive] = useState<Cy | null>(null);
 
   const pinnedSet = useMemo(() => new Set(Object.keys(pins)), [pins]);
+  // the overlay-free elements (elements.ts); the timeline overlay is laid on them by the controller (overlaid.ts)
   const els = useMemo(
-    () => (graph ? toElements(graph, { styles, relTypes, selectedId, filters, focus, overlay, pinned: pinnedSet, rank }) : null),
-    [graph, styles, relTypes, selectedId, filters, focus, overlay, pinnedSet, rank],
+    () => (graph ? baseElements(graph, { styles, relTypes, selectedId, filters, focus, overlay: focusOverlay, pinned: pinnedSet, rank }) : null),
+    [graph, styles, relTypes, selectedId, filters, focus, focusOverlay, pinnedSet, rank],
   );
+  const ix = useMemo(() => (graph && els ? indexElements(els, graph, { relTypes, filters, selectedId }) : null), [els]); // graph, relTypes, filters and selectedId are in els's deps
+  const listOverlay = useOverlaySteps(ctl);
   // the list mirror (thousands of <li> on a big vault) renders after the canvas has its elements, not before
-  const listEls = useDeferredValue(els);
+  const listEls = useDeferredValue(useMemo(() => (ix ? overlaid(ix, listOverlay) : null), [ix, listOverlay]));
 
   useEffect(() => {
     const c = new CanvasController(host.current!, {
@@ -132,19 +138,17 @@ export function Canvas() {
     }, { webgl });
     ctl.current = c;
     setCyLive(c.cy);
+    c.prepareSteps(useApp.getState().canvasSteps);
     window.__lorecraft = { ...window.__lorecraft, cy: c.cy };
     window.__lorecraftCanvas = { cy: c.cy, controller: c, metrics: c.metrics, focus: (id, d) => useApp.getState().focusOn(id, d) };
     return () => { c.destroy(); ctl.current = null; setCyLive(null); };
   }, [webgl]);
 
-  const shownSession = useRef<number | null | undefined>(undefined);
   useEffect(() => {
-    if (!ctl.current || !els) return;
-    ctl.current.apply(els, useApp.getState().canvasPins, useApp.getState().canvasLayout);
-    const session = overlay?.session ?? null;
-    if (shownSession.current !== undefined && session !== shownSession.current) ctl.current.markStep(session);
-    shownSession.current = session;
-  }, [els]); // overlay is read with the elements it produced (els depends on it)
+    if (!ctl.current || !ix) return;
+    const s = useApp.getState();
+    ctl.current.show(ix, s.canvasOverlay, s.canvasPins, s.canvasLayout);
+  }, [ix]);
 
   useEffect(() => { if (selectedId) ctl.current?.centerOn(selectedId); }, [selectedId]);
   useEffect(() => { if (focus) setTimeout(() => ctl.current?.fit(), 0); }, [focus]);
@@ -221,7 +225,7 @@ export function Canvas() {
         ref={host}
         data-testid="canvas"
         data-node-count={els?.nodes.length ?? 0}
-        data-edge-count={els?.edges.length ?? 0}
+        data-edge-count={(listEls ?? els)?.edges.length ?? 0}
         data-focus={focus?.root ?? ''}
         data-connect-mode={connectMode ? '1' : '0'}
         data-selected-edge={edge ? `${edge.source}|${edge.type}|${edge.target}` : ''}

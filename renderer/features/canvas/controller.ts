@@ -9,6 +9,8 @@ import edgehandles from 'cytoscape-edgehandles';
 import fcose from 'cytoscape-fcose';
 import type { Positions } from '../../../shared/contract-canvas.js';
 import { drawsDirect, type CanvasElements } from './elements.js';
+import { overlaid, overlayPatch, stepDelta, type CanvasElement, type ElementIndex } from './overlaid.js';
+import type { CanvasOverlay } from './overlay.js';
 import { placeNew, quickPlace, runLayout } from './layout.js';
 import { CANVAS_STYLE } from './style.js';
 
@@ -27,6 +29,8 @@ export interface CanvasMetrics {
   nodes?: number; webgl: boolean; layouts: number; placed: number;
   /** bench: each timeline step that reached the canvas, with the frame that drew it (performance.now()) */
   steps: Array<{ session: number | null; paintedAt: number }>;
+  /** elements kept on the scrub layer (prepareSteps); steps that redrew that layer alone / everything */
+  scrubLayer?: number; quietSteps: number; fullSteps: number;
 }
 
 export interface ControllerEvents {
@@ -137,7 +141,7 @@ export class CanvasController {
 
   constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
     const webgl = !!opts.webgl;
-    this.metrics = { webgl, layouts: 0, placed: 0, steps: [] };
+    this.metrics = { webgl, layouts: 0, placed: 0, steps: [], quietSteps: 0, fullSteps: 0 };
     this.cy = cytoscape({
       container, style: CANVAS_STYLE, minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false,
       // while the view moves, draw a cached bitmap of the last frame and leave edges out: pan/zoom stays fluid at thousands of nodes
@@ -145,7 +149,7 @@ export class CanvasController {
       ...(webgl ? { renderer: { name: 'canvas', webgl: true } as never } : {}),
     });
     const cy = this.cy;
-    if (!webgl) this.installDirectDraw();
+    if (!webgl) { this.installDirectDraw(); this.installQuietHint(); }
     this.eh = (cy as unknown as { edgehandles(o: object): Eh }).edgehandles({
       canConnect: (a: NodeSingular, b: NodeSingular) => !a.same(b) && !b.is(TEMP),
       edgeParams: () => ({ data: { label: '' } }),
@@ -173,6 +177,8 @@ export class CanvasController {
       if (n.is(TEMP)) return;
       n.addClass('pinned');
       on.pin({ [n.id()]: { ...n.position() } });
+      // Cytoscape takes a dragged node and its edges off the drag layer on release: the scrub layer's members go back
+      if (this.scrubIds.size) this.syncScrubLayer(true);
     });
     // the connect handle: a small node above the hovered node; press it and drag to a target
     cy.on('mouseover', 'node', (e) => {
@@ -343,6 +349,131 @@ export class CanvasController {
     if (!this.laidOut) { this.laidOut = true; void this.showSaved(); return; }
     // the selection, focus or filters may have changed which labels matter most
     if (this.settled) this.scheduleDeclutter();
+  }
+
+  /** every session's overlay of the shown timeline (prepareSteps): which elements a scrub can change */
+  private stepOverlays: readonly CanvasOverlay[] = [];
+  /** ids kept on the scrub layer */
+  private scrubIds = new Set<string>();
+  /** while set, Cytoscape's requests to redraw the element layer are dropped (installQuietHint) */
+  private quietEles = false;
+
+  /**
+   * The scrub layer: the elements any session of the timeline changes are
+   * drawn on Cytoscape's drag layer (its own canvas, above the rest), so a
+   * step that changes only them redraws that canvas alone instead of the
+   * thousands of elements that stay as they are. Needs the canvas renderer's
+   * internals (element `rscratch.inDragLayer`, `redrawHint`); without them
+   * every step redraws everything, as before.
+   */
+  prepareSteps(overlays: readonly CanvasOverlay[]): void {
+    this.stepOverlays = overlays;
+    this.syncScrubLayer(true);
+  }
+
+  private renderer(): { redrawHint(g: string, b: boolean): void; redraw(): void; invalidateCachedZSortedEles(): void } | null {
+    const r = (this.cy as unknown as { renderer?(): unknown }).renderer?.() as Record<string, unknown> | undefined;
+    return r && typeof r.redrawHint === 'function' && typeof r.invalidateCachedZSortedEles === 'function' && typeof r.redraw === 'function' ? r as never : null;
+  }
+
+  private static layerFlag(el: SingularElementReturnValue | undefined, on?: boolean): boolean {
+    const rs = (el as unknown as { _private?: { rscratch?: { inDragLayer?: boolean } } } | undefined)?._private?.rscratch;
+    if (!rs) return false;
+    if (on !== undefined) rs.inDragLayer = on;
+    return !!rs.inDragLayer;
+  }
+
+  private syncScrubLayer(redraw: boolean): void {
+    const r = this.renderer(), cur = this.shown;
+    if (!r || !cur) return;
+    const ids = new Set<string>();
+    for (const o of this.stepOverlays) for (const id of overlayPatch(cur.ix, o).keys()) ids.add(id);
+    const cy = this.cy;
+    for (const id of this.scrubIds) if (!ids.has(id)) CanvasController.layerFlag(cy.getElementById(id)[0], false);
+    let n = 0;
+    for (const id of ids) {
+      const el = cy.getElementById(id)[0];
+      if (el && !el.grabbed()) { CanvasController.layerFlag(el, true); n++; }
+    }
+    this.scrubIds = ids;
+    this.metrics.scrubLayer = n;
+    r.invalidateCachedZSortedEles();
+    if (redraw) { r.redrawHint('eles', true); r.redrawHint('drag', true); r.redraw(); }
+  }
+
+  /**
+   * A change to elements that are all on the drag layer (the scrub layer, or
+   * a node being dragged with its edges) redraws that layer alone: the
+   * renderer's notification asks for both layers, the element layer's
+   * request is dropped. Anything else (a viewport change, any element below)
+   * redraws everything, as Cytoscape does.
+   */
+  private installQuietHint(): void {
+    const r = this.renderer() as unknown as { redrawHint(g: string, b: boolean): void; notify?(name: string, eles?: ArrayLike<unknown>): void } | null;
+    if (!r || typeof r.notify !== 'function') return;
+    const hint = r.redrawHint, notify = r.notify;
+    r.redrawHint = (g: string, b: boolean) => { if (!(this.quietEles && g === 'eles')) hint.call(r, g, b); };
+    r.notify = (name: string, eles?: ArrayLike<unknown>) => {
+      let quiet = !!eles && eles.length > 0 && name !== 'viewport';
+      for (let i = 0; quiet && i < eles!.length; i++) quiet = CanvasController.layerFlag(eles![i] as SingularElementReturnValue);
+      this.quietEles = quiet;
+      try { notify.call(r, name, eles); } finally { this.quietEles = false; }
+    };
+  }
+
+  /** the overlay-free elements last shown (show()) and the overlay's patch on them: what step() starts from */
+  private shown: { ix: ElementIndex; patch: Map<string, CanvasElement>; session: number | null | undefined } | null = null;
+
+  /**
+   * Show `ix`'s elements with `overlay` laid on them (a full diff-apply, as
+   * apply()); a later step() restyles only what the next overlay changes.
+   */
+  show(ix: ElementIndex, overlay: CanvasOverlay, pins: Positions, saved: Positions = {}): void {
+    const patch = overlayPatch(ix, overlay);
+    const session = overlay?.session ?? null;
+    const before = this.shown?.session;
+    this.apply(overlaid(ix, patch), pins, saved);
+    this.shown = { ix, patch, session };
+    // elements shown anew (a filter, a focus) join the scrub layer; apply() has asked for the full redraw
+    if (this.stepOverlays.length) this.syncScrubLayer(false);
+    if (before !== undefined && before !== session) this.markStep(session);
+  }
+
+  /**
+   * A scrubber step: the elements whose status differs between the shown
+   * overlay and `overlay` restyled in one batch; edges only an overlay has
+   * added or removed. No element rebuild, no layout, no label re-pick.
+   */
+  step(overlay: CanvasOverlay): void {
+    const cur = this.shown;
+    if (!cur) return;
+    const patch = overlayPatch(cur.ix, overlay);
+    const d = stepDelta(cur.ix, cur.patch, patch);
+    const session = overlay?.session ?? null;
+    this.shown = { ix: cur.ix, patch, session };
+    const cy = this.cy;
+    if (this.pendingEdges) {
+      // a big first load still holds its edges back: they go in as of this step
+      const by = new Map<string, EdgeDef>(d.set.filter((e): e is EdgeDef => e.group === 'edges').map((e) => [e.data.id, e]));
+      const gone = new Set(d.remove);
+      this.pendingEdges = [...this.pendingEdges.filter((e) => !gone.has(e.data.id)).map((e) => by.get(e.data.id) ?? e), ...d.add];
+    }
+    const inLayer = (id: string) => CanvasController.layerFlag(cy.getElementById(id)[0]);
+    // only scrub-layer elements change (an added edge joins it): the element layer below stays as drawn
+    // the renderer redraws only the scrub layer when every changed element is on it (installQuietHint); an added edge joins it
+    const quiet = this.scrubIds.size > 0 && d.set.every((e) => inLayer(e.data.id) || cy.getElementById(e.data.id).empty())
+      && d.remove.every(inLayer) && d.add.every((e) => this.scrubIds.has(e.data.id));
+    cy.batch(() => {
+      for (const el of d.set) update(cy.getElementById(el.data.id), el);
+      for (const id of d.remove) cy.getElementById(id).remove();
+      if (!this.pendingEdges) {
+        const add = d.add.filter((e) => cy.getElementById(e.data.id).empty()
+          && cy.getElementById(e.data.source).nonempty() && cy.getElementById(e.data.target).nonempty());
+        if (add.length) cy.add(add).forEach((el) => { CanvasController.layerFlag(el, this.scrubIds.has(el.id())); });
+      }
+    });
+    if (quiet) this.metrics.quietSteps++; else this.metrics.fullSteps++;
+    if (session !== cur.session) this.markStep(session);
   }
 
   /** The first graph shown at its saved positions: no layout; edges held back for the first frame follow it. */

@@ -10,6 +10,7 @@
 import type { SchemaView } from '../../../shared/contract.js';
 import { LINK_REL, type EntitySummary, type GraphSnapshot } from '../../../shared/types.js';
 import type { CanvasOverlay, OverlayStatus } from './overlay.js';
+import { indexElements, overlaid } from './overlaid.js';
 
 export type NodeStatus = 'normal' | OverlayStatus;
 export type EdgeStatus = 'normal' | 'added' | 'removed';
@@ -169,7 +170,7 @@ export function nodeVisible(n: EntitySummary, f: CanvasFilters): boolean {
   return true;
 }
 
-function edgeVisible(type: string, f: CanvasFilters, links: boolean): boolean {
+export function edgeVisible(type: string, f: CanvasFilters, links: boolean): boolean {
   if (type === LINK_REL && !(f.showLinks ?? links)) return false;
   if (some(f.relTypes) && !f.relTypes.includes(type)) return false;
   return true;
@@ -196,7 +197,19 @@ function hops(graph: GraphSnapshot, root: string, depth: number, f: CanvasFilter
   return out;
 }
 
+/**
+ * The canvas's elements: the overlay-free picture (every status 'normal';
+ * the overlay only widens a focus's hops) with the timeline overlay's
+ * statuses and edges laid on it (overlaid.ts). A scrubber step changes only
+ * that second part, so the canvas restyles just what it changes.
+ */
 export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): CanvasElements {
+  const base = baseElements(graph, opts);
+  return opts.overlay ? overlaid(indexElements(base, graph, opts), opts.overlay) : base;
+}
+
+/** toElements without the overlay's statuses and edges (sizes and the selection's neighbours come from the notes alone). */
+export function baseElements(graph: GraphSnapshot, opts: ElementOptions = {}): CanvasElements {
   const f: CanvasFilters = opts.filters ?? {};
   const style = new Map((opts.styles ?? []).map((t) => [t.name, t]));
   const symmetric = new Set((opts.relTypes ?? []).filter((r) => r.symmetric).map((r) => r.name));
@@ -213,14 +226,10 @@ export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): Can
     if (nodeVisible(n, f) || n.id === opts.focus?.root) nodeIds.add(n.id);
   }
 
-  const key = (e: { from: string; to: string; type: string }) => edgeId(e.from, e.type, e.to);
-  const removed = new Set((overlay?.removedEdges ?? []).map(key));
-  const added = new Set((overlay?.addedEdges ?? []).map(key));
-
   const edges: EdgeElement[] = [];
   const seen = new Set<string>();
   const degree = new Map<string, number>();
-  const push = (from: string, type: string, to: string, fromOverlay: boolean) => {
+  const push = (from: string, type: string, to: string) => {
     if (!edgeVisible(type, f, links) || !nodeIds.has(from) || !nodeIds.has(to)) return;
     const sym = symmetric.has(type);
     // a symmetric pair stored both ways is one undirected edge
@@ -230,21 +239,9 @@ export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): Can
     seen.add(id);
     degree.set(a, (degree.get(a) ?? 0) + 1);
     degree.set(b, (degree.get(b) ?? 0) + 1);
-    const k = edgeId(from, type, to);
-    const rk = edgeId(to, type, from);
-    const status: EdgeStatus = fromOverlay || added.has(k) || (sym && added.has(rk)) ? 'added'
-      : removed.has(k) || (sym && removed.has(rk)) ? 'removed' : 'normal';
-    const classes = [type === LINK_REL ? 'link' : 'rel', `status-${status}`];
-    if (sym) classes.push('symmetric');
-    if (opts.selectedId && (a === opts.selectedId || b === opts.selectedId)) classes.push('touching');
-    edges.push({
-      group: 'edges',
-      data: { id, source: a, target: b, type, label: type === LINK_REL ? '' : relLabel(type), symmetric: sym, status },
-      classes: classes.join(' '),
-    });
+    edges.push(edgeElement(a, type, b, sym, 'normal', opts.selectedId ?? null, false));
   };
-  for (const e of graph.edges) push(e.from, e.type, e.to, false);
-  for (const e of overlay?.addedEdges ?? []) push(e.from, e.type, e.to, true);
+  for (const e of graph.edges) push(e.from, e.type, e.to);
   // the selected node's neighbours (class `near`): drawn to stand out, labels always shown
   const near = new Set<string>();
   if (opts.selectedId) for (const e of edges) {
@@ -263,9 +260,7 @@ export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): Can
   for (const n of graph.nodes) {
     if (!nodeIds.has(n.id)) continue;
     const s = n.type ? style.get(n.type) : undefined;
-    const o = overlay?.entities[n.id];
-    const status: NodeStatus = o?.status ?? 'normal';
-    const classes = [n.placeholder ? 'placeholder' : 'note', `status-${status}`];
+    const classes = [n.placeholder ? 'placeholder' : 'note', 'status-normal'];
     if (n.id === opts.selectedId) classes.push('selected');
     else if (near.has(n.id)) classes.push('near');
     if (n.id === opts.focus?.root) classes.push('focus-root');
@@ -284,15 +279,28 @@ export function toElements(graph: GraphSnapshot, opts: ElementOptions = {}): Can
         iconUrl: big ? '' : iconSvg(iconOf(n.type, s?.icon)),
         size: nodeSize(nodeIds.size, importanceOf(n.id)),
         placeholder: n.placeholder,
-        status,
-        note: o?.note ?? '',
-        struck: status === 'dead' || status === 'destroyed' ? strike(n.name) : '',
+        status: 'normal',
+        note: '',
+        struck: '',
         importance: Math.round(importanceOf(n.id) * 1000) / 1000,
       },
       classes: classes.join(' '),
     });
   }
   return { nodes, edges };
+}
+
+/** One edge element (canonical ends `a`, `b`); `big`: the lean style of a big graph. */
+export function edgeElement(a: string, type: string, b: string, symmetric: boolean, status: EdgeStatus, selectedId: string | null, big: boolean): EdgeElement {
+  const classes = [type === LINK_REL ? 'link' : 'rel', `status-${status}`];
+  if (symmetric) classes.push('symmetric');
+  if (selectedId && (a === selectedId || b === selectedId)) classes.push('touching');
+  if (big) classes.push('big');
+  return {
+    group: 'edges',
+    data: { id: edgeId(a, type, b), source: a, target: b, type, label: type === LINK_REL ? '' : relLabel(type), symmetric, status },
+    classes: classes.join(' '),
+  };
 }
 
 /** What the filter menus offer: every type, layer, tag and relationship type in the graph, sorted. */

@@ -22,6 +22,8 @@ export interface GraphSlice {
   /** the timeline's overlay (see overlay.ts); null = none */
   canvasOverlay: CanvasOverlay;
   setCanvasOverlay(o: CanvasOverlay): void;
+  /** every session's overlay of the timeline shown (prefetched): the elements a scrub can change (controller prepareSteps) */
+  canvasSteps: readonly CanvasOverlay[];
   canvasFilters: CanvasFilters;
   setCanvasFilters(patch: Partial<CanvasFilters>): void;
   /** the N-hop neighbourhood shown instead of the whole graph; null = everything */
@@ -46,6 +48,7 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
   graph: null,
   graphLayer: undefined,
   canvasOverlay: null,
+  canvasSteps: [],
   setCanvasOverlay(o) {
     set({ canvasOverlay: o });
   },

@@ -13,7 +13,7 @@ import { labelStride, labelWidth, shownLabels } from './axis.js';
 import './timeline.css';
 
 const PLAY_MS = 1200;
-/** while dragging the scrubber, fetch at most one step per this many ms (the last position always wins) */
+/** while dragging the scrubber over steps not prefetched yet, fetch at most one per this many ms (the last position always wins) */
 const DRAG_DEBOUNCE_MS = 40;
 
 /** Focus in a text field, select or editor: leave the keys to it. */
@@ -112,7 +112,8 @@ export function TimelineBar() {
     setDragIdx(i);
     if (timer.current) clearTimeout(timer.current);
     const go = () => { setDragIdx(null); void s().setTimelineSession(stops[i]!.session); };
-    if (now) go(); else timer.current = setTimeout(go, DRAG_DEBOUNCE_MS);
+    // a prefetched step costs no round trip: shown at once; otherwise the drag's last position wins
+    if (now || s().timelineCached(stops[i]!.session)) go(); else timer.current = setTimeout(go, DRAG_DEBOUNCE_MS);
   };
 
   return (

@@ -10,7 +10,8 @@ import { relationRows, stateRows, stopIndex, stopsOf } from './model.js';
 
 export function TimelineState() {
   const st = useApp((s) => s.timelineState);
-  const session = useApp((s) => s.timelineSession);
+  // the state arrives after the step's frame: label it with the session it is of, never the newer one
+  const session = useApp((s) => (s.timelineSession === null ? null : s.timelineStateAt ?? s.timelineSession));
   const t = useApp((s) => s.timeline);
   const selectedId = useApp((s) => s.selectedId);
   const graph = useApp((s) => s.graph);

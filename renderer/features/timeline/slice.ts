@@ -4,14 +4,19 @@
  * world as of that session of `timelineLayer`, fed to the canvas through
  * `setCanvasOverlay` and to the entity panel through `timelineState`.
  *
- * Steps fetch `timeline-graph-at` (the engine memoises per session); answers
- * that arrive after a newer step was asked for are dropped (`seq`).
+ * Loading a layer prefetches every session's `timeline-graph-at` overlay in
+ * the background (overlays below), so a step is applied at once, in the same
+ * task as its input: no round trip, no React render of the canvas
+ * (canvas/useOverlaySteps.ts). A step not fetched yet asks the core; answers
+ * that arrive after a newer step was asked for are dropped (`seq`). The
+ * panel's "as of" state is fetched after the step's frame.
  */
 import type { StateCreator } from 'zustand';
 import type { EntityStateData, TimelineSessions } from '../../../shared/contract-timeline.js';
 import { api } from '../../api/client.js';
 import { recall, remember } from './axis.js';
 import type { AppState } from '../../store/index.js';
+import type { CanvasOverlay } from '../canvas/overlay.js';
 import { stopsOf, toOverlay } from './model.js';
 
 export interface TimelineSlice {
@@ -21,6 +26,8 @@ export interface TimelineSlice {
   timelinePlaying: boolean;
   /** the selected entity as of `timelineSession` (null when off / nothing selected / not in scope) */
   timelineState: EntityStateData | null;
+  /** the session `timelineState` is of (it follows a step's frame, so it may lag `timelineSession` briefly) */
+  timelineStateAt: number | null;
   timelineError: string | null;
   /** load the layer's sessions and events (keeps the session when still meaningful) */
   loadTimeline(layer: string): Promise<void>;
@@ -31,10 +38,43 @@ export interface TimelineSlice {
   setTimelinePlaying(on: boolean): void;
   /** refetch the selected entity's state for the current session */
   loadTimelineState(): Promise<void>;
+  /** whether a step to `session` of the shown layer needs no round trip (its overlay is prefetched) */
+  timelineCached(session: number): boolean;
 }
 
 let seq = 0;
 let stateSeq = 0;
+
+/** Overlays of one layer's sessions, by session; `of` = the layer and sessions answer they belong to. */
+const overlays: { of: { layer: string; t: TimelineSessions } | null; at: Map<number, NonNullable<CanvasOverlay>> } = { of: null, at: new Map() };
+/** prefetch at most this many steps at once (the web shell answers the scrubber meanwhile) */
+const PREFETCH_PARALLEL = 4;
+
+async function prefetchOverlays(layer: string, t: TimelineSessions, done: (all: CanvasOverlay[]) => void): Promise<void> {
+  overlays.of = { layer, t };
+  overlays.at = new Map();
+  const mine = overlays.of;
+  const todo = stopsOf(t).map((st) => st.session);
+  const worker = async () => {
+    for (let s = todo.shift(); s !== undefined && overlays.of === mine; s = todo.shift()) {
+      if (overlays.at.has(s)) continue;
+      try {
+        const g = await api.call('timeline-graph-at', { layer, session: s });
+        if (overlays.of === mine) overlays.at.set(s, toOverlay(g));
+      } catch { return; } // the step asks again when it is shown
+    }
+  };
+  await Promise.all(Array.from({ length: PREFETCH_PARALLEL }, worker));
+  if (overlays.of === mine && overlays.at.size === stopsOf(t).length) done([...overlays.at.values()]);
+}
+
+/** Run `fn` after the next frame is drawn (the latest call wins). */
+let afterFrameId = 0;
+function afterFrame(fn: () => void): void {
+  const my = ++afterFrameId;
+  const run = () => setTimeout(() => { if (my === afterFrameId) fn(); }, 0);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run); else run();
+}
 
 export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> = (set, get) => ({
   timelineLayer: null,
@@ -42,13 +82,16 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
   timelineSession: null,
   timelinePlaying: false,
   timelineState: null,
+  timelineStateAt: null,
   timelineError: null,
 
   async loadTimeline(layer) {
     try {
+      overlays.of = null; // the files changed or another layer: no step from the old overlays
       const t = await api.call('timeline-sessions', { layer });
       const changedLayer = get().timelineLayer !== layer;
-      set({ timelineLayer: layer, timeline: t, timelineError: null });
+      set({ timelineLayer: layer, timeline: t, timelineError: null, canvasSteps: [] });
+      void prefetchOverlays(layer, t, (all) => set({ canvasSteps: all }));
       const at = get().timelineSession;
       if (changedLayer) await get().setTimelineSession(null);
       else if (at !== null) await get().setTimelineSession(at);
@@ -70,8 +113,10 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
 
   async setTimelineSession(session) {
     const my = ++seq;
-    set({ timelineSession: session });
     const layer = get().timelineLayer;
+    const cached = layer && session !== null && overlays.of?.layer === layer ? overlays.at.get(session) : undefined;
+    // a prefetched step: one store update, so the canvas restyles in this task and draws in the next frame
+    set(cached ? { timelineSession: session, canvasOverlay: cached, timelineError: null } : { timelineSession: session });
     const dir = get().vault?.vaultDir;
     if (dir && layer) remember(localStorage, dir, { layer, session });
     if (session === null || !layer) {
@@ -79,10 +124,17 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
       set({ timelineState: null, timelinePlaying: false });
       return;
     }
+    if (cached) {
+      // the panel's "as of" state follows the frame
+      afterFrame(() => void get().loadTimelineState());
+      return;
+    }
     try {
       const [g] = await Promise.all([api.call('timeline-graph-at', { layer, session }), get().loadTimelineState()]);
       if (my !== seq) return; // a newer step was asked for meanwhile
-      get().setCanvasOverlay(toOverlay(g));
+      const o = toOverlay(g);
+      if (overlays.of?.layer === layer) overlays.at.set(session, o);
+      get().setCanvasOverlay(o);
       set({ timelineError: null });
     } catch (err) {
       if (my === seq) set({ timelineError: err instanceof Error ? err.message : String(err) });
@@ -100,13 +152,17 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
     set({ timelinePlaying: on && !!t });
   },
 
+  timelineCached(session) {
+    return overlays.of?.layer === get().timelineLayer && overlays.at.has(session);
+  },
+
   async loadTimelineState() {
     const my = ++stateSeq;
     const { timelineLayer: layer, timelineSession: session, selectedId } = get();
     if (!layer || session === null || !selectedId) { set({ timelineState: null }); return; }
     try {
       const st = await api.call('timeline-state', { nameOrId: selectedId, layer, session });
-      if (my === stateSeq) set({ timelineState: st });
+      if (my === stateSeq) set({ timelineState: st, timelineStateAt: session });
     } catch {
       // an entity outside the layer's scope has no timeline state
       if (my === stateSeq) set({ timelineState: null });
