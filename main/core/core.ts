@@ -25,6 +25,12 @@ import { changeCanvas, readCanvas, type CanvasChange, type CanvasFile } from './
 import { recordEvent, type RecordEventArgs, type RecordEventResult } from './events.js';
 import { allowedRelationships, editForm } from './forms.js';
 import { ImportanceCache } from './importance.js';
+import { PLAYERS_READ_ONLY, PlayersView, playersTimeline, type Audience, type PlayersTimeline, type ViewQuery } from './audience.js';
+import { hiddenEvents, lensAt, type Lens } from '../visibility/lens.js';
+import { defaultLayer } from '../visibility/world.js';
+import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-index.js';
+import { timelineInputFromModel } from '../timeline/service.js';
+import { eventSettings } from '../timeline/events.js';
 
 export interface CoreHost extends Core {
   readonly engine: VaultSyncEngine;
@@ -59,6 +65,19 @@ export interface CoreHost extends Core {
   canvasPositions(): Promise<CanvasFile & { problem?: string }>;
   /** entity id -> PageRank (canvas node importance), cached per model version (importance.ts) */
   importance(): Promise<Record<string, number>>;
+  // ---- audiences (main/core/audience.ts) ----
+  /**
+   * The reads as one audience sees them: the core itself for the GM, a PlayersView (the lens of main/visibility
+   * at layer and session: the redaction the exports use) for players. Cached per model version.
+   */
+  view(q?: ViewQuery): Core & { importance(): Promise<Record<string, number>> };
+  /** the timeline as players see it (GM-only events never applied); `cap`: the latest session it may show */
+  playersTimeline(cap?: number | null): PlayersTimeline;
+  /** the app's view: while 'players', every write made with origin 'app' is refused ('forbidden') */
+  readonly audience: Audience;
+  setAudience(a: Audience): void;
+  /** called by the editor before it writes: refuses app writes in the players' view */
+  guardWrite(origin: 'app' | 'mcp'): void;
 }
 
 export class CoreImpl implements CoreHost {
@@ -69,6 +88,9 @@ export class CoreImpl implements CoreHost {
   private setup: SchemaSetup | null = null;
   private timelineSvc: TimelineService | null = null;
   private importanceCache: ImportanceCache | null = null;
+  private mode: Audience = 'gm';
+  private playersIx: { version: number; ix: TimelineIndex } | null = null;
+  private lenses = new Map<string, { version: number; lens: Lens }>();
 
   constructor(
     readonly vaultDir: string,
@@ -99,11 +121,60 @@ export class CoreImpl implements CoreHost {
   get editor(): Editor { return editorFor(this); }
   get timeline(): TimelineService { return (this.timelineSvc ??= createTimeline(this)); }
   recordEvent(a: RecordEventArgs, opts?: EditOptions): Promise<RecordEventResult> { return recordEvent(this, this.editor, a, opts); }
-  editForm(nameOrId: string): Promise<EditForm> { return editForm(this, nameOrId); }
-  allowedRelationships(fromId: string, toId: string): AllowedRel[] { return allowedRelationships(this, fromId, toId); }
+  editForm(nameOrId: string): Promise<EditForm> {
+    // the form is the note as written (secrets included) and is only for editing
+    if (this.mode === 'players') return Promise.reject(new CoreError('forbidden', PLAYERS_READ_ONLY));
+    return editForm(this, nameOrId);
+  }
+  allowedRelationships(fromId: string, toId: string): AllowedRel[] {
+    if (this.mode === 'players') throw new CoreError('forbidden', PLAYERS_READ_ONLY);
+    return allowedRelationships(this, fromId, toId);
+  }
   canvasPositions() { return readCanvas(this.vaultDir); }
   setCanvasPositions(change: CanvasChange) { return changeCanvas(this.vaultDir, change); }
 
+  get audience(): Audience { return this.mode; }
+  setAudience(a: Audience): void { this.mode = a; }
+  guardWrite(origin: 'app' | 'mcp'): void {
+    if (origin === 'app' && this.mode === 'players') throw new CoreError('forbidden', PLAYERS_READ_ONLY);
+  }
+  /** the players' timeline index: the GM's when no GM-only event exists, else one built without them */
+  private playersIndex(): TimelineIndex {
+    const m = this.engine.model;
+    if (this.playersIx?.version === m.version) return this.playersIx.ix;
+    const evType = eventSettings(m.schema()).type;
+    const eventIds: string[] = [];
+    for (const e of m.entities()) if (e.type === evType && !e.placeholder) eventIds.push(e.id);
+    const hidden = hiddenEvents({ config: m.config(), schema: m.schema(), entity: (id) => m.entity(id) }, 'players', eventIds);
+    let ix: TimelineIndex;
+    if (!hidden.size) ix = this.timeline.index();
+    else {
+      const input = timelineInputFromModel(m, this.vaultDir);
+      ix = buildTimelineIndex({ ...input, events: [...input.events].filter((e) => !hidden.has(e.id)) });
+    }
+    this.playersIx = { version: m.version, ix };
+    return ix;
+  }
+  private lens(layer: string, session: number | null): Lens {
+    const m = this.engine.model;
+    const k = `${layer}\u0000${session}`;
+    const hit = this.lenses.get(k);
+    if (hit?.version === m.version) return hit.lens;
+    if (!m.config().layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
+    const lens = lensAt({ config: m.config(), schema: m.schema(), entity: (id) => m.entity(id), entities: () => m.entities(), relationships: () => m.edges() },
+      this.playersIndex(), { audience: 'players', layer, session });
+    if (this.lenses.size >= 16) this.lenses.delete(this.lenses.keys().next().value!);
+    this.lenses.set(k, { version: m.version, lens });
+    return lens;
+  }
+  private provider() {
+    return { lens: (l: string, s: number | null) => this.lens(l, s), playersIndex: () => this.playersIndex(), defaultLayer: () => defaultLayer({ config: this.config() }) };
+  }
+  view(q: ViewQuery = {}): Core & { importance(): Promise<Record<string, number>> } {
+    if ((q.audience ?? 'gm') === 'gm') return this;
+    return new PlayersView(this, this.lens(q.layer ?? defaultLayer({ config: this.config() }), q.session ?? null));
+  }
+  playersTimeline(cap: number | null = null): PlayersTimeline { return playersTimeline(this.provider(), cap); }
   private names(): NameLookup {
     const m = this.engine.model;
     if (!this.lookupCache || this.lookupCache.version !== m.version) {

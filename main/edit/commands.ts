@@ -32,6 +32,8 @@ export type { EditResult, Changed, HistoryEntry, FileChange } from './tx.js';
 export interface EditHost {
   readonly vaultDir: string;
   readonly engine: SyncEngine;
+  /** refuses a write before anything is written (the core: app writes in the players' view) */
+  guardWrite?(origin: 'app' | 'mcp'): void;
 }
 
 export interface EditOptions {
@@ -121,6 +123,7 @@ class EditorImpl implements Editor {
 
   private async commit(label: string, files: FileChange[], opts: EditOptions = {}): Promise<EditResult> {
     const origin = opts.origin ?? 'app';
+    this.host.guardWrite?.(origin);
     const real = files.filter((f) => f.before !== f.after);
     if (!real.length) return { changed: [], event: emptyEvent(origin) };
     const res = await writeFiles(this.host.vaultDir, this.host.engine, real, origin);
@@ -293,6 +296,7 @@ class EditorImpl implements Editor {
     if (this.tx.getStore()) throw new CoreError('invalid', `cannot ${dir} inside a transaction`);
     const entry: HistoryEntry | undefined = dir === 'undo' ? this.hist.peekUndo() : this.hist.peekRedo();
     if (!entry) throw new CoreError('invalid', `nothing to ${dir}`);
+    this.host.guardWrite?.('app');
     const files = entry.files.map((f) => (dir === 'undo' ? { path: f.path, before: f.after, after: f.before } : f));
     await checkFiles(this.host.vaultDir, files.map((f) => ({ path: f.path, expect: hashOf(f.before), mine: f.after })),
       `since "${entry.label}"; ${dir} refused so that change is not lost`);
