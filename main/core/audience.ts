@@ -81,10 +81,12 @@ export function playersTimeline(p: LensProvider, cap: number | null = null): Pla
   const visibleEvents = (layer: string, lens: Lens, events: TimelineEvent[]) => events.filter((e) => lens.visible.has(e.id)).map((e) => lens.event(e));
   return {
     sessions(layer) {
+      // sessions up to the lens's: their visible events; later ones (a scrubber may step there) by number only
       const lens = p.lens(layer, at(null));
+      const upTo = lens.session;
       return ix().sessions(layer)
-        .map((s) => ({ ...s, events: s.events.filter((id) => lens.visible.has(id)) }))
-        .filter((s) => s.events.length > 0 && (lens.session === null || s.session <= lens.session));
+        .map((s) => (upTo === null || s.session <= upTo ? { ...s, events: s.events.filter((id) => lens.visible.has(id)) } : { session: s.session, dateLabel: '', label: `Session ${s.session}`, events: [] }))
+        .filter((s) => s.events.length > 0 || (upTo !== null && s.session > upTo));
     },
     timeline(layer, q = {}) {
       const lens = p.lens(layer, at(q.to ?? null));

@@ -31,6 +31,8 @@ import { defaultLayer } from '../visibility/world.js';
 import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-index.js';
 import { timelineInputFromModel } from '../timeline/service.js';
 import { eventSettings } from '../timeline/events.js';
+import { exportWorld, writeExport, type ExportOptions, type ExportResult } from '../export/index.js';
+import { isAbsolute, relative, resolve as resolvePath } from 'node:path';
 
 export interface CoreHost extends Core {
   readonly engine: VaultSyncEngine;
@@ -75,7 +77,15 @@ export interface CoreHost extends Core {
   playersTimeline(cap?: number | null): PlayersTimeline;
   /** the app's view: while 'players', every write made with origin 'app' is refused ('forbidden') */
   readonly audience: Audience;
-  setAudience(a: Audience): void;
+  /** switch the app's view; `at`: the campaign layer and session the players' reads show (default: the only campaign layer, after every event) */
+  setAudience(a: Audience, at?: { layer?: string | null; session?: number | null }): void;
+  /** the layer and session of the app's view (what `view({ audience: 'players' })` shows when not told otherwise) */
+  viewAt(): { layer: string; session: number | null };
+  /**
+   * `lorecraft export` for the open vault (main/export: the same exportWorld and writeExport the CLI runs, on the
+   * live model). `out` must be an absolute path outside the vault.
+   */
+  exportTo(o: ExportOptions, out: string): Promise<{ result: Omit<ExportResult, 'files'>; written: string[] }>;
   /** called by the editor before it writes: refuses app writes in the players' view */
   guardWrite(origin: 'app' | 'mcp'): void;
 }
@@ -89,6 +99,7 @@ export class CoreImpl implements CoreHost {
   private timelineSvc: TimelineService | null = null;
   private importanceCache: ImportanceCache | null = null;
   private mode: Audience = 'gm';
+  private at: { layer: string | null; session: number | null } = { layer: null, session: null };
   private playersIx: { version: number; ix: TimelineIndex } | null = null;
   private lenses = new Map<string, { version: number; lens: Lens }>();
 
@@ -134,7 +145,23 @@ export class CoreImpl implements CoreHost {
   setCanvasPositions(change: CanvasChange) { return changeCanvas(this.vaultDir, change); }
 
   get audience(): Audience { return this.mode; }
-  setAudience(a: Audience): void { this.mode = a; }
+  setAudience(a: Audience, at: { layer?: string | null; session?: number | null } = {}): void {
+    const layer = at.layer ?? null;
+    if (layer !== null && !this.config().layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
+    this.mode = a;
+    this.at = { layer, session: at.session ?? null };
+  }
+  viewAt(): { layer: string; session: number | null } {
+    return { layer: this.at.layer ?? defaultLayer({ config: this.config() }), session: this.at.session };
+  }
+  async exportTo(o: ExportOptions, out: string): Promise<{ result: Omit<ExportResult, 'files'>; written: string[] }> {
+    if (!isAbsolute(out)) throw new CoreError('bad-arguments', `${out}: give the export's destination as an absolute path`, { field: 'out' });
+    const rel = relative(this.vaultDir, resolvePath(out));
+    if (!rel || (!rel.startsWith('..') && !isAbsolute(rel))) throw new CoreError('bad-arguments', `${out} is inside the vault: export to a folder outside it`, { field: 'out' });
+    const { files, ...result } = exportWorld(timelineInputFromModel(this.engine.model, this.vaultDir), o);
+    const written = await writeExport({ ...result, files }, out);
+    return { result, written };
+  }
   guardWrite(origin: 'app' | 'mcp'): void {
     if (origin === 'app' && this.mode === 'players') throw new CoreError('forbidden', PLAYERS_READ_ONLY);
   }
@@ -172,7 +199,8 @@ export class CoreImpl implements CoreHost {
   }
   view(q: ViewQuery = {}): Core & { importance(): Promise<Record<string, number>> } {
     if ((q.audience ?? 'gm') === 'gm') return this;
-    return new PlayersView(this, this.lens(q.layer ?? defaultLayer({ config: this.config() }), q.session ?? null));
+    const at = this.viewAt();
+    return new PlayersView(this, this.lens(q.layer ?? at.layer, q.session !== undefined ? q.session : at.session));
   }
   playersTimeline(cap: number | null = null): PlayersTimeline { return playersTimeline(this.provider(), cap); }
   private names(): NameLookup {
