@@ -135,6 +135,8 @@ export const events = {
   'sync-status': SyncStatusZ,
   /** another vault was opened (menu, dialog, vault-open): refetch everything */
   'vault-opened': VaultInfoZ,
+  /** Electron's File > Export…: open the renderer's Export dialog */
+  'export-open': z.object({}).strict(),
 };
 export type Events = typeof events;
 export type EventName = keyof Events;

@@ -46,7 +46,7 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
 
   async loadTimeline(layer) {
     try {
-      const t = await api.call('timeline-sessions', { layer });
+      const t = await api.call('timeline-sessions', { layer, audience: get().audience });
       const changedLayer = get().timelineLayer !== layer;
       set({ timelineLayer: layer, timeline: t, timelineError: null });
       const at = get().timelineSession;
@@ -70,7 +70,10 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
 
   async setTimelineSession(session) {
     const my = ++seq;
+    const moved = get().timelineSession !== session;
     set({ timelineSession: session });
+    // the players' view shows what players know at this session: main hears of it first, then the views refetch
+    if (moved && get().audience === 'players') await get().syncViewAt().catch((e: unknown) => get().toast(e instanceof Error ? e.message : String(e), 'error'));
     const layer = get().timelineLayer;
     const dir = get().vault?.vaultDir;
     if (dir && layer) remember(localStorage, dir, { layer, session });
@@ -80,7 +83,7 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
       return;
     }
     try {
-      const [g] = await Promise.all([api.call('timeline-graph-at', { layer, session }), get().loadTimelineState()]);
+      const [g] = await Promise.all([api.call('timeline-graph-at', { layer, session, audience: get().audience }), get().loadTimelineState()]);
       if (my !== seq) return; // a newer step was asked for meanwhile
       get().setCanvasOverlay(toOverlay(g));
       set({ timelineError: null });
@@ -105,7 +108,7 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
     const { timelineLayer: layer, timelineSession: session, selectedId } = get();
     if (!layer || session === null || !selectedId) { set({ timelineState: null }); return; }
     try {
-      const st = await api.call('timeline-state', { nameOrId: selectedId, layer, session });
+      const st = await api.call('timeline-state', { nameOrId: selectedId, layer, session, audience: get().audience });
       if (my === stateSeq) set({ timelineState: st });
     } catch {
       // an entity outside the layer's scope has no timeline state
