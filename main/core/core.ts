@@ -26,7 +26,7 @@ import { recordEvent, type RecordEventArgs, type RecordEventResult } from './eve
 import { allowedRelationships, editForm } from './forms.js';
 import { ImportanceCache } from './importance.js';
 import { PLAYERS_READ_ONLY, PlayersView, playersTimeline, type Audience, type PlayersTimeline, type ViewQuery } from './audience.js';
-import { hiddenEvents, lensAt, type Lens } from '../visibility/lens.js';
+import { hiddenEvents, lensAt, lensBase, type Lens, type LensBase } from '../visibility/lens.js';
 import { defaultLayer } from '../visibility/world.js';
 import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-index.js';
 import { timelineInputFromModel } from '../timeline/service.js';
@@ -102,6 +102,7 @@ export class CoreImpl implements CoreHost {
   private at: { layer: string | null; session: number | null } = { layer: null, session: null };
   private playersIx: { version: number; ix: TimelineIndex } | null = null;
   private lenses = new Map<string, { version: number; lens: Lens }>();
+  private lensShared: { version: number; base: LensBase } | null = null;
 
   constructor(
     readonly vaultDir: string,
@@ -188,8 +189,10 @@ export class CoreImpl implements CoreHost {
     const hit = this.lenses.get(k);
     if (hit?.version === m.version) return hit.lens;
     if (!m.config().layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
-    const lens = lensAt({ config: m.config(), schema: m.schema(), entity: (id) => m.entity(id), entities: () => m.entities(), relationships: () => m.edges() },
-      this.playersIndex(), { audience: 'players', layer, session });
+    const src = { config: m.config(), schema: m.schema(), entity: (id: string) => m.entity(id), entities: () => m.entities(), relationships: () => m.edges() };
+    // what every session's lens shares (GM-only notes, edges by key, redacted bodies) is built once per model version
+    if (this.lensShared?.version !== m.version) this.lensShared = { version: m.version, base: lensBase(src) };
+    const lens = lensAt(src, this.playersIndex(), { audience: 'players', layer, session }, this.lensShared.base);
     if (this.lenses.size >= 16) this.lenses.delete(this.lenses.keys().next().value!);
     this.lenses.set(k, { version: m.version, lens });
     return lens;

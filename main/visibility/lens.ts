@@ -94,13 +94,74 @@ function maskValue(v: PropertyValue, mask: (t: string) => string): PropertyValue
  * The lens of `q.audience` at (layer, session) over `index`, which must be the audience's own
  * timeline (built without `hiddenEvents`).
  */
-export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery): Lens {
+/**
+ * What every lens of one model version shares, whatever its session: which notes are GM-only, the edges by
+ * key and by declaring note, the bodies as players read them, and which edges survive the body redaction.
+ * Build it once per model version (the core caches it) and hand it to every lensAt.
+ */
+export interface LensBase {
+  readonly rules: VisibilityRules;
+  gmNote(id: string): boolean;
+  edgesByKey: Map<string, RelationshipRecord[]>;
+  bySource: Map<string, EntityRecord>;
+  /** the body with its secret blocks removed (for players), cached */
+  redacted(e: EntityRecord): string;
+  /** a body link whose [[link]] is still in the redacted body (cached per edge) */
+  linkSurvives(r: RelationshipRecord): boolean;
+}
+
+export function lensBase(src: LensSource): LensBase {
   const rules = visibilityRules(src.config, src.schema);
-  const players = q.audience === 'players';
+  const gm = new Map<string, boolean>();
   const gmNote = (id: string) => {
-    const r = src.entity(id);
-    return !!r && !r.placeholder && rules.noteVisibility(r) === 'gm';
+    let v = gm.get(id);
+    if (v === undefined) {
+      const r = src.entity(id);
+      v = !!r && !r.placeholder && rules.noteVisibility(r) === 'gm';
+      gm.set(id, v);
+    }
+    return v;
   };
+  const edgesByKey = new Map<string, RelationshipRecord[]>();
+  for (const r of src.relationships()) {
+    const k = edgeKey(r.from, r.type, r.to);
+    const list = edgesByKey.get(k);
+    if (list) list.push(r); else edgesByKey.set(k, [r]);
+  }
+  const bySource = new Map<string, EntityRecord>();
+  for (const e of src.entities()) if (e.path) bySource.set(e.path, e);
+  const bodies = new Map<string, string>();
+  const redacted = (e: EntityRecord) => {
+    let b = bodies.get(e.id);
+    if (b === undefined) { b = redactBody(e.body); bodies.set(e.id, b); }
+    return b;
+  };
+  const survives = new Map<RelationshipRecord, boolean>();
+  const linkSurvives = (r: RelationshipRecord): boolean => {
+    let v = survives.get(r);
+    if (v !== undefined) return v;
+    const from = bySource.get(r.source);
+    const target = src.entity(r.to);
+    if (!from || !target) v = false;
+    else {
+      const body = redacted(from);
+      if (body === from.body) v = true; // nothing was removed: the link is still there
+      else {
+        const lower = body.toLowerCase();
+        v = [target.name, ...target.aliases, ...fileKeys(target.path)].some((n) => lower.includes(`[[${n.toLowerCase()}`));
+      }
+    }
+    survives.set(r, v);
+    return v;
+  };
+  return { rules, gmNote, edgesByKey, bySource, redacted, linkSurvives };
+}
+
+export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shared?: LensBase): Lens {
+  const base = shared ?? lensBase(src);
+  const rules = base.rules;
+  const players = q.audience === 'players';
+  const gmNote = base.gmNote;
   const g = index.graphAt(q.layer, q.session);
   const applied = index.timeline(q.layer).filter((e) => e.session !== null && (q.session === null || e.session <= q.session));
 
@@ -119,42 +180,19 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery): Len
   const hidesProperty = (id: string, prop: string) => players
     && (prop === rules.field || (rules.isSecretProperty(states.get(id)?.type ?? src.entity(id)?.type ?? null, prop) && !revealedProps.has(`${id}\u0000${prop}`)));
 
-  // bodies as players read them, redacted once each; a body link survives only if the redacted body still holds it
-  const redacted = new Map<string, string>();
-  const redactedBody = (e: EntityRecord) => {
-    if (!players) return e.body;
-    let b = redacted.get(e.id);
-    if (b === undefined) { b = redactBody(e.body); redacted.set(e.id, b); }
-    return b;
-  };
-  const bySource = new Map<string, EntityRecord>();
-  for (const e of src.entities()) if (e.path) bySource.set(e.path, e);
-  const linkSurvives = (r: RelationshipRecord): boolean => {
-    const from = bySource.get(r.source);
-    const target = src.entity(r.to);
-    if (!from || !target) return false;
-    const body = redactedBody(from);
-    if (body === from.body) return true; // nothing was removed: the link is still there
-    const lower = body.toLowerCase();
-    return [target.name, ...target.aliases, ...fileKeys(target.path)].some((n) => lower.includes(`[[${n.toLowerCase()}`));
-  };
+  const redactedBody = (e: EntityRecord) => (players ? base.redacted(e) : e.body);
   const declaredVisibly = (r: RelationshipRecord): boolean => {
     if (!players) return true;
-    const from = bySource.get(r.source);
+    const from = base.bySource.get(r.source);
     if (!from || !noteVisible(from.id)) return false;
     if (rules.isSecretField(from.type, r.field)) return false;
-    if (r.type === LINK_REL && r.field === null) return linkSurvives(r);
+    if (r.type === LINK_REL && r.field === null) return base.linkSurvives(r);
     return true;
   };
+  const byKey = base.edgesByKey;
 
   // the relationships that hold at the session: base ones keep their declaring field (secret fields, and edges
   // declared by notes the audience cannot see, are left out)
-  const byKey = new Map<string, RelationshipRecord[]>();
-  for (const r of src.relationships()) {
-    const k = edgeKey(r.from, r.type, r.to);
-    const list = byKey.get(k);
-    if (list) list.push(r); else byKey.set(k, [r]);
-  }
   const holding: LensRelationship[] = [];
   const referenced = new Set<string>();
   for (const rel of g.relationships) {
