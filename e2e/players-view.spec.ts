@@ -7,6 +7,8 @@
  * read-only, and an edit sent straight over the WebSocket is refused by the core. Screenshot:
  * docs/screenshots/players-view.png.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from './fixtures.js';
 
@@ -124,4 +126,26 @@ test("the players' view shows no secret in the DOM or on the wire, every control
   await expect(app.sidebarItem('The QSECRETGMNAME Cabal')).toHaveCount(1);
   await app.open('Mira Vell');
   await expect(page.getByTestId('entity-panel')).toContainText('QSECRETPROP');
+});
+
+test('Export… writes the players’ lorebook at a session through the core, and says where', async ({ app, vault }) => {
+  const { page } = app;
+  const out = join(vault.dir, '..', 'exports', 'book.json');
+  await page.getByTestId('export-open').click();
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('export-format').selectOption('lorebook');
+  await dialog.getByTestId('export-audience').selectOption('players');
+  await dialog.getByTestId('export-layer').selectOption('campaign');
+  await dialog.getByTestId('export-session').fill('2');
+  await dialog.getByTestId('export-out').fill(join(vault.dir, 'inside.json'));
+  await dialog.getByTestId('export-run').click();
+  await expect(dialog.getByTestId('export-error')).toContainText('inside the vault');
+  await dialog.getByTestId('export-out').fill(out);
+  await dialog.getByTestId('export-run').click();
+  await expect(dialog.getByTestId('export-result')).toContainText(`(players, campaign, session 2): ${out}`);
+  const text = (await readFile(out, 'utf8')).toLowerCase();
+  for (const c of SECRET) expect(text.includes(c.toLowerCase()), c).toBe(false);
+  for (const c of ['QCONTROLNAME', 'QCONTROLALIAS', 'QCONTROLBODY']) expect(text.includes(c.toLowerCase()), c).toBe(true);
+  expect(text.includes('qrevealnote')).toBe(false);
 });
