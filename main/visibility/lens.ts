@@ -108,6 +108,8 @@ export interface LensBase {
   redacted(e: EntityRecord): string;
   /** a body link whose [[link]] is still in the redacted body (cached per edge) */
   linkSurvives(r: RelationshipRecord): boolean;
+  /** the notes' records of a relationship that holds (cached per state object: base edges are shared by every session) */
+  recordsOf(rel: { from: string; type: string; to: string }): RelationshipRecord[];
 }
 
 export function lensBase(src: LensSource): LensBase {
@@ -154,7 +156,13 @@ export function lensBase(src: LensSource): LensBase {
     survives.set(r, v);
     return v;
   };
-  return { rules, gmNote, edgesByKey, bySource, redacted, linkSurvives };
+  const recsOf = new WeakMap<object, RelationshipRecord[]>();
+  const recordsOf = (rel: { from: string; type: string; to: string }) => {
+    let v = recsOf.get(rel);
+    if (!v) { v = edgesByKey.get(edgeKey(rel.from, rel.type, rel.to)) ?? []; recsOf.set(rel, v); }
+    return v;
+  };
+  return { rules, gmNote, edgesByKey, bySource, redacted, linkSurvives, recordsOf };
 }
 
 export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shared?: LensBase): Lens {
@@ -189,7 +197,6 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
     if (r.type === LINK_REL && r.field === null) return base.linkSurvives(r);
     return true;
   };
-  const byKey = base.edgesByKey;
 
   // the relationships that hold at the session: base ones keep their declaring field (secret fields, and edges
   // declared by notes the audience cannot see, are left out)
@@ -198,10 +205,11 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
   for (const rel of g.relationships) {
     let field: string | null = null;
     if (rel.origin === 'base') {
-      const recs = byKey.get(edgeKey(rel.from, rel.type, rel.to)) ?? [];
-      const ok = players ? recs.filter(declaredVisibly) : recs;
-      if (recs.length && !ok.length) continue;
-      field = ok[0]?.field ?? null;
+      const recs = base.recordsOf(rel);
+      let first: RelationshipRecord | undefined;
+      for (const r of recs) if (declaredVisibly(r)) { first = r; break; }
+      if (recs.length && !first) continue;
+      field = first?.field ?? null;
     }
     holding.push({ from: rel.from, to: rel.to, type: rel.type, field, origin: rel.origin });
     referenced.add(rel.from); referenced.add(rel.to);
