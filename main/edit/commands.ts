@@ -295,8 +295,8 @@ class EditorImpl implements Editor {
   private async step(dir: 'undo' | 'redo'): Promise<EditResult & { label: string }> {
     if (this.tx.getStore()) throw new CoreError('invalid', `cannot ${dir} inside a transaction`);
     const entry: HistoryEntry | undefined = dir === 'undo' ? this.hist.peekUndo() : this.hist.peekRedo();
-    if (!entry) throw new CoreError('invalid', `nothing to ${dir}`);
     this.host.guardWrite?.('app');
+    if (!entry) throw new CoreError('invalid', `nothing to ${dir}`);
     const files = entry.files.map((f) => (dir === 'undo' ? { path: f.path, before: f.after, after: f.before } : f));
     await checkFiles(this.host.vaultDir, files.map((f) => ({ path: f.path, expect: hashOf(f.before), mine: f.after })),
       `since "${entry.label}"; ${dir} refused so that change is not lost`);

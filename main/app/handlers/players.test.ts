@@ -79,6 +79,10 @@ describe("the players' view through the contract", () => {
         ['edit-delete', { nameOrId: 'Mira Vell' }],
         ['timeline-create-event', { layer: 'campaign', session: 4, title: 'Nope' }],
         ['edit-form', { nameOrId: 'Mira Vell' }],
+        ['edit-trash', {}],
+        ['edit-history', {}],
+        ['edit-delete-preview', { nameOrId: 'Mira Vell' }],
+        ['edit-undo', {}],
       ];
       for (const [ch, req] of writes) {
         const r = await h.refusal(ch, req);
