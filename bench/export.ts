@@ -6,6 +6,8 @@
  *   gm_view_ms        worldAt(gm), the same without redaction
  *   export_site_ms / export_site_write_ms / site_files / site_mb
  *   export_lorebook_ms, export_json_ms, lorebook_mb
+ *   players_view_switch_ms, players_view_switch_cached_ms, players_view_first_switch_ms, players_view_entities:
+ *                    the app's players' view switch on a real core (bench/players-view.ts)
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,6 +17,7 @@ import { timelineInputFromModel } from '../main/timeline/service.js';
 import { loadVaultModel } from '../main/sync/load-model.js';
 import { worldAt } from '../main/visibility/world.js';
 import type { generateVault as Gen } from './generate.js';
+import { playersViewBench } from './players-view.js';
 
 const stat = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -47,6 +50,7 @@ export async function bench(ctx: { quick: boolean; tmpDir: string; generateVault
   exportWorld(input, { format: 'json', audience: 'players' });
   const jsonMs = performance.now() - t0;
   await rm(join(ctx.tmpDir, 'site'), { recursive: true, force: true });
+  const switching = await playersViewBench(ctx).catch((e: unknown) => ({ players_view_error: e instanceof Error ? e.message : String(e) }));
   const mb = (s: number) => Math.round((s / 1048576) * 10) / 10;
   return {
     notes: n,
@@ -59,5 +63,6 @@ export async function bench(ctx: { quick: boolean; tmpDir: string; generateVault
     export_lorebook_ms: Math.round(bookMs),
     lorebook_mb: mb(Buffer.byteLength(book.files[0]!.content)),
     export_json_ms: Math.round(jsonMs),
+    ...switching,
   };
 }

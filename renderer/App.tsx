@@ -10,21 +10,26 @@ import { EditorRoot } from './features/editor/EditorRoot.js';
 import { ConnectClaudeButton, ConnectDialog } from './features/mcp/ConnectDialog.js';
 import { SchemaSetupPanel } from './features/schema-setup/SchemaSetupPanel.js';
 import { TrashButton, TrashDialogs } from './features/trash/TrashDialogs.js';
+import { ViewSwitch } from './features/view/ViewSwitch.js';
+import { ExportButton, ExportDialog } from './features/view/ExportDialog.js';
 
 export function App() {
   const project = useApp((s) => s.vault?.project);
   const total = useApp((s) => s.entitiesTotal);
   const editing = useApp((s) => s.editorId !== null);
+  const players = useApp((s) => s.audience === 'players');
   // the canvas changes size when the editor opens beside it (wide windows): Cytoscape re-measures on resize
   useEffect(() => { window.dispatchEvent(new Event('resize')); }, [editing]);
   return (
-    <div className={`app${editing ? ' editor-open' : ''}`} data-testid="app-root">
+    <div className={`app${editing ? ' editor-open' : ''}${players ? ' players-view' : ''}`} data-testid="app-root" data-audience={players ? 'players' : 'gm'}>
       <header className="topbar">
         <span className="brand">Lorecraft</span>
         <span className="project" data-testid="project-name">{project ?? '…'}</span>
         <span className="spacer" />
         <span className="hint">{total} notes · Ctrl+K search</span>
-        <TrashButton />
+        <ViewSwitch />
+        <ExportButton />
+        {!players && <TrashButton />}
         <ConnectClaudeButton />
       </header>
       <main className="body">
@@ -39,6 +44,7 @@ export function App() {
       <ConnectDialog />
       <SchemaSetupPanel />
       <TrashDialogs />
+      <ExportDialog />
     </div>
   );
 }

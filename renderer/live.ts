@@ -12,6 +12,7 @@ export function startLive(): () => void {
     api.on('vault-changed', () => void s().refresh()),
     api.on('vault-changed', () => void s().loadProblems()),
     api.on('sync-status', (status) => s().setStatus(status)),
+    api.on('export-open', () => s().setExportOpen(true)),
     api.on('vault-opened', () => { s().clearSelection(); void s().loadAll(); void s().loadProblems(); }),
   ];
   void api.call('app-ready', {}).catch(() => undefined);

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { handler } from './schemas.js';
+import { AudienceZ } from './contract-view.js';
 
 export const PositionZ = z.object({ x: z.number().finite(), y: z.number().finite() }).strict();
 export type Position = z.infer<typeof PositionZ>;
@@ -20,7 +21,7 @@ const ChangesZ = z.record(z.string().min(1), PositionZ.nullable());
 
 export const canvasHandlers = {
   /** every pin and saved layout position; `problem` says why an unreadable canvas.json was ignored */
-  'canvas-positions-get': handler(z.object({}).strict(),
+  'canvas-positions-get': handler(z.object({ audience: AudienceZ.optional() }).strict(),
     z.object({ positions: PositionsZ, layout: PositionsZ, problem: z.string().optional() })),
   /**
    * Pin (a position) or unpin (null) entities, merged into what is saved;
@@ -36,5 +37,5 @@ export const canvasHandlers = {
     z.object({ count: z.number(), laidOut: z.number() }),
   ),
   /** node importance: entity id -> PageRank over every relationship (Kùzu), cached per model version */
-  'canvas-importance': handler(z.object({}).strict(), z.object({ ranks: z.record(z.string(), z.number()) })),
+  'canvas-importance': handler(z.object({ audience: AudienceZ.optional() }).strict(), z.object({ ranks: z.record(z.string(), z.number()) })),
 };

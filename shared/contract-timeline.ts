@@ -8,6 +8,9 @@
  */
 import { z } from 'zod';
 import { handler, ChangeEventZ } from './schemas.js';
+import { AudienceZ } from './contract-view.js';
+
+const Audience = AudienceZ.optional();
 
 const Json = z.unknown();
 const Layer = z.string().min(1);
@@ -130,17 +133,17 @@ export const ConsequenceInputZ = z.object({
 }).strict();
 
 export const timelineHandlers = {
-  'timeline-sessions': handler(z.object({ layer: Layer }).strict(), TimelineSessionsZ),
+  'timeline-sessions': handler(z.object({ layer: Layer, audience: Audience }).strict(), TimelineSessionsZ),
   'timeline-events': handler(
-    z.object({ layer: Layer, from: Session.optional(), to: Session.optional(), entity: z.string().min(1).optional() }).strict(),
+    z.object({ layer: Layer, from: Session.optional(), to: Session.optional(), entity: z.string().min(1).optional(), audience: Audience }).strict(),
     z.array(TimelineEventZ),
   ),
-  'timeline-graph-at': handler(z.object({ layer: Layer, session: Session.nullable() }).strict(), TimelineGraphAtZ),
+  'timeline-graph-at': handler(z.object({ layer: Layer, session: Session.nullable(), audience: Audience }).strict(), TimelineGraphAtZ),
   'timeline-state': handler(
-    z.object({ nameOrId: z.string().min(1), layer: Layer, session: Session.nullable().optional() }).strict(),
+    z.object({ nameOrId: z.string().min(1), layer: Layer, session: Session.nullable().optional(), audience: Audience }).strict(),
     EntityStateZ.nullable(),
   ),
-  'timeline-diff': handler(z.object({ layer: Layer, from: Session, to: Session }).strict(), TimelineDiffZ),
+  'timeline-diff': handler(z.object({ layer: Layer, from: Session, to: Session, audience: Audience }).strict(), TimelineDiffZ),
   /**
    * "New event here": an event note in `layer` (a campaign layer) at `session`, written through
    * the write-back (create, then one link per participant / the location: several undo steps).

@@ -21,12 +21,15 @@ import { canvasHandlers } from './contract-canvas.js';
 import { mcpHandlers } from './contract-mcp.js';
 import { assetHandlers } from './contract-assets.js';
 import { schemaSetupHandlers } from './contract-schema-setup.js';
+import { viewHandlers, AudienceZ } from './contract-view.js';
 
 // ---------------------------------------------------------------------------
 // Handler groups
 
 const Empty = z.object({}).strict();
 const Layer = z.string().min(1).optional();
+/** the reads the players' view uses take this (shared/contract-view.ts) */
+const Audience = AudienceZ.optional();
 
 export const appHandlers = {
   /** The renderer has subscribed to events: pushes queued until now are delivered. */
@@ -46,43 +49,43 @@ export const schemaHandlers = {
 
 export const entityHandlers = {
   'entity-get': handler(
-    z.object({ nameOrId: z.string().min(1), type: z.string().optional(), layer: Layer }).strict(),
+    z.object({ nameOrId: z.string().min(1), type: z.string().optional(), layer: Layer, audience: Audience }).strict(),
     EntityViewZ.nullable(),
   ),
   'entity-list': handler(
     z.object({
       type: z.string().optional(), layer: Layer, tag: z.string().optional(),
       placeholders: z.boolean().optional(),
-      offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(100_000).optional(),
+      offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(100_000).optional(), audience: Audience,
     }).strict(),
     z.object({ items: z.array(EntitySummaryZ), total: z.number() }),
   ),
   'entity-suggest': handler(
-    z.object({ prefix: z.string(), limit: z.number().int().min(1).max(200).optional() }).strict(),
+    z.object({ prefix: z.string(), limit: z.number().int().min(1).max(200).optional(), audience: Audience }).strict(),
     z.array(LookupMatchZ),
   ),
 };
 
 export const searchHandlers = {
   'search-query': handler(
-    z.object({ text: z.string(), layer: Layer, type: z.string().optional(), limit: z.number().int().min(1).max(500).optional() }).strict(),
+    z.object({ text: z.string(), layer: Layer, type: z.string().optional(), limit: z.number().int().min(1).max(500).optional(), audience: Audience }).strict(),
     z.array(SearchHitZ),
   ),
 };
 
 export const graphHandlers = {
-  'graph-snapshot': handler(z.object({ layer: Layer }).strict(), GraphSnapshotZ),
+  'graph-snapshot': handler(z.object({ layer: Layer, audience: Audience }).strict(), GraphSnapshotZ),
   'relations-get': handler(
     z.object({
       nameOrId: z.string().min(1), depth: z.number().int().min(1).max(6).optional(),
-      type: z.string().optional(), direction: z.enum(['out', 'in', 'both']).optional(),
+      type: z.string().optional(), direction: z.enum(['out', 'in', 'both']).optional(), audience: Audience,
     }).strict(),
     TraversalZ,
   ),
 };
 
 export const problemsHandlers = {
-  'problems-list': handler(Empty, z.array(ProblemZ)),
+  'problems-list': handler(z.object({ audience: Audience }).strict(), z.array(ProblemZ)),
 };
 
 /** Every handler group. Add a group with one spread here. */
@@ -100,6 +103,7 @@ export const contract = {
   ...mcpHandlers,
   ...assetHandlers,
   ...schemaSetupHandlers,
+  ...viewHandlers,
 };
 
 export type Contract = typeof contract;
@@ -131,6 +135,8 @@ export const events = {
   'sync-status': SyncStatusZ,
   /** another vault was opened (menu, dialog, vault-open): refetch everything */
   'vault-opened': VaultInfoZ,
+  /** Electron's File > Export…: open the renderer's Export dialog */
+  'export-open': z.object({}).strict(),
 };
 export type Events = typeof events;
 export type EventName = keyof Events;

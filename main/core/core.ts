@@ -27,6 +27,14 @@ import { recordEvent, type RecordEventArgs, type RecordEventResult } from './eve
 import { allowedRelationships, editForm } from './forms.js';
 import { ImportanceCache } from './importance.js';
 import { relationshipItems } from './rel-items.js';
+import { PLAYERS_READ_ONLY, PlayersView, playersTimeline, type Audience, type PlayersTimeline, type ViewQuery } from './audience.js';
+import { hiddenEvents, lensAt, lensBase, type Lens, type LensBase } from '../visibility/lens.js';
+import { defaultLayer } from '../visibility/world.js';
+import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-index.js';
+import { timelineInputFromModel } from '../timeline/service.js';
+import { eventSettings } from '../timeline/events.js';
+import { exportWorld, writeExport, type ExportOptions, type ExportResult } from '../export/index.js';
+import { isAbsolute, relative, resolve as resolvePath } from 'node:path';
 
 export interface CoreHost extends Core {
   readonly engine: VaultSyncEngine;
@@ -63,6 +71,27 @@ export interface CoreHost extends Core {
   canvasPositions(): Promise<CanvasFile & { problem?: string }>;
   /** entity id -> PageRank (canvas node importance), cached per model version (importance.ts) */
   importance(): Promise<Record<string, number>>;
+  // ---- audiences (main/core/audience.ts) ----
+  /**
+   * The reads as one audience sees them: the core itself for the GM, a PlayersView (the lens of main/visibility
+   * at layer and session: the redaction the exports use) for players. Cached per model version.
+   */
+  view(q?: ViewQuery): Core & { importance(): Promise<Record<string, number>> };
+  /** the timeline as players see it (GM-only events never applied); `cap`: the latest session it may show */
+  playersTimeline(cap?: number | null): PlayersTimeline;
+  /** the app's view: while 'players', every write made with origin 'app' is refused ('forbidden') */
+  readonly audience: Audience;
+  /** switch the app's view; `at`: the campaign layer and session the players' reads show (default: the only campaign layer, after every event) */
+  setAudience(a: Audience, at?: { layer?: string | null; session?: number | null }): void;
+  /** the layer and session of the app's view (what `view({ audience: 'players' })` shows when not told otherwise) */
+  viewAt(): { layer: string; session: number | null };
+  /**
+   * `lorecraft export` for the open vault (main/export: the same exportWorld and writeExport the CLI runs, on the
+   * live model). `out` must be an absolute path outside the vault.
+   */
+  exportTo(o: ExportOptions, out: string): Promise<{ result: Omit<ExportResult, 'files'>; written: string[] }>;
+  /** called by the editor before it writes: refuses app writes in the players' view */
+  guardWrite(origin: 'app' | 'mcp'): void;
 }
 
 export class CoreImpl implements CoreHost {
@@ -73,6 +102,11 @@ export class CoreImpl implements CoreHost {
   private setup: SchemaSetup | null = null;
   private timelineSvc: TimelineService | null = null;
   private importanceCache: ImportanceCache | null = null;
+  private mode: Audience = 'gm';
+  private at: { layer: string | null; session: number | null } = { layer: null, session: null };
+  private playersIx: { version: number; ix: TimelineIndex } | null = null;
+  private lenses = new Map<string, { version: number; lens: Lens }>();
+  private lensShared: { version: number; base: LensBase } | null = null;
 
   constructor(
     readonly vaultDir: string,
@@ -103,13 +137,84 @@ export class CoreImpl implements CoreHost {
   get editor(): Editor { return editorFor(this); }
   get timeline(): TimelineService { return (this.timelineSvc ??= createTimeline(this)); }
   recordEvent(a: RecordEventArgs, opts?: EditOptions): Promise<RecordEventResult> { return recordEvent(this, this.editor, a, opts); }
-  editForm(nameOrId: string): Promise<EditForm> { return editForm(this, nameOrId); }
-  allowedRelationships(fromId: string, toId: string): AllowedRel[] { return allowedRelationships(this, fromId, toId); }
-  relationshipItems(from: string, type: string, to: string): RelItem[] { return relationshipItems(this, from, type, to); }
+  relationshipItems(from: string, type: string, to: string): RelItem[] {
+    if (this.mode === 'players') throw new CoreError('forbidden', PLAYERS_READ_ONLY);
+    return relationshipItems(this, from, type, to);
+  }
+  editForm(nameOrId: string): Promise<EditForm> {
+    // the form is the note as written (secrets included) and is only for editing
+    if (this.mode === 'players') return Promise.reject(new CoreError('forbidden', PLAYERS_READ_ONLY));
+    return editForm(this, nameOrId);
+  }
+  allowedRelationships(fromId: string, toId: string): AllowedRel[] {
+    if (this.mode === 'players') throw new CoreError('forbidden', PLAYERS_READ_ONLY);
+    return allowedRelationships(this, fromId, toId);
+  }
   canvasPositions() { return readCanvas(this.vaultDir); }
   trash() { return this.editor.trash(); }
   setCanvasPositions(change: CanvasChange) { return changeCanvas(this.vaultDir, change); }
 
+  get audience(): Audience { return this.mode; }
+  setAudience(a: Audience, at: { layer?: string | null; session?: number | null } = {}): void {
+    const layer = at.layer ?? null;
+    if (layer !== null && !this.config().layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
+    this.mode = a;
+    this.at = { layer, session: at.session ?? null };
+  }
+  viewAt(): { layer: string; session: number | null } {
+    return { layer: this.at.layer ?? defaultLayer({ config: this.config() }), session: this.at.session };
+  }
+  async exportTo(o: ExportOptions, out: string): Promise<{ result: Omit<ExportResult, 'files'>; written: string[] }> {
+    if (!isAbsolute(out)) throw new CoreError('bad-arguments', `${out}: give the export's destination as an absolute path`, { field: 'out' });
+    const rel = relative(this.vaultDir, resolvePath(out));
+    if (!rel || (!rel.startsWith('..') && !isAbsolute(rel))) throw new CoreError('bad-arguments', `${out} is inside the vault: export to a folder outside it`, { field: 'out' });
+    const { files, ...result } = exportWorld(timelineInputFromModel(this.engine.model, this.vaultDir), o);
+    const written = await writeExport({ ...result, files }, out);
+    return { result, written };
+  }
+  guardWrite(origin: 'app' | 'mcp'): void {
+    if (origin === 'app' && this.mode === 'players') throw new CoreError('forbidden', PLAYERS_READ_ONLY);
+  }
+  /** the players' timeline index: the GM's when no GM-only event exists, else one built without them */
+  private playersIndex(): TimelineIndex {
+    const m = this.engine.model;
+    if (this.playersIx?.version === m.version) return this.playersIx.ix;
+    const evType = eventSettings(m.schema()).type;
+    const eventIds: string[] = [];
+    for (const e of m.entities()) if (e.type === evType && !e.placeholder) eventIds.push(e.id);
+    const hidden = hiddenEvents({ config: m.config(), schema: m.schema(), entity: (id) => m.entity(id) }, 'players', eventIds);
+    let ix: TimelineIndex;
+    if (!hidden.size) ix = this.timeline.index();
+    else {
+      const input = timelineInputFromModel(m, this.vaultDir);
+      ix = buildTimelineIndex({ ...input, events: [...input.events].filter((e) => !hidden.has(e.id)) });
+    }
+    this.playersIx = { version: m.version, ix };
+    return ix;
+  }
+  private lens(layer: string, session: number | null): Lens {
+    const m = this.engine.model;
+    const k = `${layer}\u0000${session}`;
+    const hit = this.lenses.get(k);
+    if (hit?.version === m.version) return hit.lens;
+    if (!m.config().layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
+    const src = { config: m.config(), schema: m.schema(), entity: (id: string) => m.entity(id), entities: () => m.entities(), relationships: () => m.edges() };
+    // what every session's lens shares (GM-only notes, edges by key, redacted bodies) is built once per model version
+    if (this.lensShared?.version !== m.version) this.lensShared = { version: m.version, base: lensBase(src) };
+    const lens = lensAt(src, this.playersIndex(), { audience: 'players', layer, session }, this.lensShared.base);
+    if (this.lenses.size >= 16) this.lenses.delete(this.lenses.keys().next().value!);
+    this.lenses.set(k, { version: m.version, lens });
+    return lens;
+  }
+  private provider() {
+    return { lens: (l: string, s: number | null) => this.lens(l, s), playersIndex: () => this.playersIndex(), defaultLayer: () => defaultLayer({ config: this.config() }) };
+  }
+  view(q: ViewQuery = {}): Core & { importance(): Promise<Record<string, number>> } {
+    if ((q.audience ?? 'gm') === 'gm') return this;
+    const at = this.viewAt();
+    return new PlayersView(this, this.lens(q.layer ?? at.layer, q.session !== undefined ? q.session : at.session));
+  }
+  playersTimeline(cap: number | null = null): PlayersTimeline { return playersTimeline(this.provider(), cap); }
   private names(): NameLookup {
     const m = this.engine.model;
     if (!this.lookupCache || this.lookupCache.version !== m.version) {

@@ -33,6 +33,7 @@ export type { Schema, VaultConfig } from '../config/types.js';
 export type { Core, Direction, EntityQuery, ListFilter, LookupMatch, TrashItem } from './api.js';
 export { CoreSession, NoVaultError, openWatchedCore, type CoreOpener } from './session.js';
 export type { RecordEventArgs, RecordEventResult } from './events.js';
+export { liveView, playersSchema, PLAYERS_READ_ONLY, type Audience, type PlayersTimeline, type ViewQuery } from './audience.js';
 export { CANVAS_FILE, readCanvas, changeCanvas, type CanvasChange, type CanvasFile } from './canvas.js';
 export type { Changed, EditOptions, EditResult, Editor, HistoryEntry } from '../edit/commands.js';
 export type { EntityStateView, Provenance, TimelineEvent, TimelineQuery, TimelineService } from '../timeline/index.js';

@@ -61,7 +61,8 @@ export class CoreSession {
       const core = await this.opener(vaultDir);
       this.core = core;
       this.unsubscribe = core.onChange((e) => {
-        this.emit('vault-changed', e);
+        // in the players' view a push names no path or id (they would name GM-only notes): the renderer refetches
+        this.emit('vault-changed', core.audience === 'players' ? { origin: e.origin, paths: [], upserted: [], removed: [] } : e);
         this.emit('sync-status', core.status());
       });
       const info = this.info();

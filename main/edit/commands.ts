@@ -33,6 +33,8 @@ export type { EditResult, Changed, HistoryEntry, FileChange } from './tx.js';
 export interface EditHost {
   readonly vaultDir: string;
   readonly engine: SyncEngine;
+  /** refuses a write before anything is written (the core: app writes in the players' view) */
+  guardWrite?(origin: 'app' | 'mcp'): void;
 }
 
 export interface EditOptions {
@@ -133,6 +135,7 @@ class EditorImpl implements Editor {
 
   private async commit(label: string, files: FileChange[], opts: EditOptions = {}): Promise<EditResult> {
     const origin = opts.origin ?? 'app';
+    this.host.guardWrite?.(origin);
     const real = files.filter((f) => f.before !== f.after);
     if (!real.length) return { changed: [], event: emptyEvent(origin) };
     const res = await writeFiles(this.host.vaultDir, this.host.engine, real, origin);
@@ -318,6 +321,7 @@ class EditorImpl implements Editor {
   private async step(dir: 'undo' | 'redo'): Promise<EditResult & { label: string }> {
     if (this.tx.getStore()) throw new CoreError('invalid', `cannot ${dir} inside a transaction`);
     const entry: HistoryEntry | undefined = dir === 'undo' ? this.hist.peekUndo() : this.hist.peekRedo();
+    this.host.guardWrite?.('app');
     if (!entry) throw new CoreError('invalid', `nothing to ${dir}`);
     const files = entry.files.map((f) => (dir === 'undo' ? { path: f.path, before: f.after, after: f.before } : f));
     await checkFiles(this.host.vaultDir, files.map((f) => ({ path: f.path, expect: hashOf(f.before), mine: f.after })),

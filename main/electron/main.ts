@@ -73,6 +73,22 @@ app.whenReady().then(async () => {
   };
   const openSample = async () => open((await ensureSampleWorld(app.getPath('userData'), sampleSource)).dir);
 
+  /** File > Export As: a save dialog (a folder for a site), then the core's export at the app's view (layer, session) */
+  const exportAs = async (format: 'site' | 'lorebook' | 'json' | 'mermaid' | 'dot', audience: 'gm' | 'players') => {
+    if (!session.isOpen) return;
+    const core = session.current();
+    const at = core.viewAt();
+    const name = { site: `${audience}-wiki`, lorebook: 'lorebook.json', json: 'world.json', mermaid: 'world.mmd', dot: 'world.dot' }[format];
+    const r = await dialog.showSaveDialog(win, { title: `Export (${audience})`, defaultPath: join(app.getPath('documents'), name), properties: ['createDirectory', 'showOverwriteConfirmation'] });
+    if (r.canceled || !r.filePath) return;
+    try {
+      const done = await core.exportTo({ format, audience, layer: at.layer, session: at.session }, r.filePath);
+      void dialog.showMessageBox(win, { type: 'info', message: `Exported ${done.result.entities} entities (${audience}, ${done.result.layer}${done.result.session !== null ? `, session ${done.result.session}` : ''})`, detail: r.filePath });
+    } catch (err) {
+      dialog.showErrorBox('Export failed', err instanceof Error ? err.message : String(err));
+    }
+  };
+
   function refreshMenu(): void {
     Menu.setApplicationMenu(buildMenu(recent.list(), {
       openVault: () => {
@@ -84,6 +100,8 @@ app.whenReady().then(async () => {
       openSample: () => void openSample(),
       resync: () => { if (session.isOpen) void session.current().sync({ full: true }); },
       openDocs: () => void shell.openExternal('https://github.com/lorecraft/lorecraft#readme'),
+      exportDialog: () => emit('export-open', {}),
+      exportAs: (format, audience) => void exportAs(format, audience),
     }, Boolean(devUrl)));
   }
   refreshMenu();

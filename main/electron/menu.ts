@@ -1,4 +1,4 @@
-/** The application menu: File (open vault, recent vaults, sample world, resync), Edit, View, Help. */
+/** The application menu: File (open vault, recent vaults, sample world, resync, export), Edit, View, Help. */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import { basename } from 'node:path';
 
@@ -9,7 +9,24 @@ export interface MenuActions {
   openSample(): void;
   resync(): void;
   openDocs(): void;
+  /** `lorecraft export` of the open vault at the app's view (layer, session), to a place chosen in a save dialog */
+  exportAs(format: ExportMenuFormat, audience: 'gm' | 'players'): void;
+  /** the renderer's Export dialog (every option: layer, session, focus, depth, destination) */
+  exportDialog(): void;
 }
+
+export type ExportMenuFormat = 'site' | 'lorebook' | 'json' | 'mermaid' | 'dot';
+
+/** File > Export: the common exports in one click each, and the dialog with every option. */
+export const EXPORT_ITEMS: Array<{ label: string; format: ExportMenuFormat; audience: 'gm' | 'players' }> = [
+  { label: "Players' Wiki (site)…", format: 'site', audience: 'players' },
+  { label: "Players' Lorebook (SillyTavern)…", format: 'lorebook', audience: 'players' },
+  { label: "Players' World (JSON)…", format: 'json', audience: 'players' },
+  { label: 'GM Wiki (site)…', format: 'site', audience: 'gm' },
+  { label: 'GM World (JSON)…', format: 'json', audience: 'gm' },
+  { label: 'Diagram (Mermaid)…', format: 'mermaid', audience: 'players' },
+  { label: 'Diagram (Graphviz DOT)…', format: 'dot', audience: 'players' },
+];
 
 export function buildMenu(recent: string[], actions: MenuActions, dev: boolean): Menu {
   const isMac = process.platform === 'darwin';
@@ -32,6 +49,12 @@ export function buildMenu(recent: string[], actions: MenuActions, dev: boolean):
         { label: 'Open Sample World', click: () => actions.openSample() },
         { type: 'separator' },
         { label: 'Resync Vault', accelerator: 'CmdOrCtrl+Shift+R', click: () => actions.resync() },
+        { type: 'separator' },
+        { label: 'Export…', accelerator: 'CmdOrCtrl+E', click: () => actions.exportDialog() },
+        {
+          label: 'Export As',
+          submenu: EXPORT_ITEMS.map((i) => ({ label: i.label, click: () => actions.exportAs(i.format, i.audience) })),
+        },
         { type: 'separator' },
         isMac ? { role: 'close' } : { role: 'quit' },
       ],

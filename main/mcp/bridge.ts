@@ -37,7 +37,11 @@ export const EndpointZ = z.object({
 });
 export type Endpoint = z.infer<typeof EndpointZ>;
 
-export const HandshakeZ = z.object({ token: z.string().max(200), mode: z.enum(['read', 'read-write']) }).strict();
+export const HandshakeZ = z.object({
+  token: z.string().max(200), mode: z.enum(['read', 'read-write']),
+  /** a players' client (`lorecraft mcp --audience players`): served the players' view, read-only */
+  audience: z.enum(['gm', 'players']).optional(), layer: z.string().min(1).max(200).optional(), session: z.number().int().nullable().optional(),
+}).strict();
 
 /** `dir` is the vault's database directory (default `<vault>/.lorecraft`, where the lock lives). */
 export function endpointPath(dir: string): string {
@@ -158,16 +162,22 @@ export async function startMcpBridge(host: McpServerDeps['host'], opts: BridgeOp
         return refuse('malformed handshake');
       }
       if (!sameToken(hs.token, token)) return refuse('wrong token');
-      const mode: McpMode = hs.mode === 'read-write' && opts.editor && !opts.readOnly ? 'read-write' : 'read';
-      if (hs.mode === 'read-write' && mode === 'read') {
+      const players = hs.audience === 'players';
+      const mode: McpMode = hs.mode === 'read-write' && opts.editor && !opts.readOnly && !players ? 'read-write' : 'read';
+      if (hs.mode === 'read-write' && mode === 'read' && !players) {
         return refuse(opts.readOnly
           ? `read-write was asked, but process ${process.pid} holds this vault read-only (a \`lorecraft mcp\` started without --read-write). `
             + 'To get write access, stop that server (or the client that started it) and start `lorecraft mcp --read-write`, or open the vault in the app'
           : 'read-write was asked, but this app does not accept read-write MCP clients (no write-back available)');
       }
-      socket.write(JSON.stringify({ ok: true, mode }) + '\n');
       const { vaultDir: _v, dir: _d, readOnly: _r, ...deps } = opts;
-      const server = createMcpServer({ ...deps, host, mode, log });
+      let server: ReturnType<typeof createMcpServer>;
+      try {
+        server = createMcpServer({ ...deps, host, mode, log, ...(players ? { audience: { audience: 'players' as const, ...(hs.layer ? { layer: hs.layer } : {}), session: hs.session ?? null } } : {}) });
+      } catch (e) {
+        return refuse(e instanceof Error ? e.message : String(e));
+      }
+      socket.write(JSON.stringify({ ok: true, mode }) + '\n');
       const transport = new SocketTransport(socket, pending.subarray(nl + 1));
       const close = async () => { await server.close().catch(() => {}); };
       closers.add(close);

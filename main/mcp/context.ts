@@ -12,6 +12,14 @@ import type { McpEditor, McpTimeline } from './adapters.js';
 
 export type McpMode = 'read' | 'read-write';
 
+/** Who the server answers for: the GM (everything) or the players (main/core/audience.ts) at a layer and session. */
+export interface McpAudience {
+  audience: 'gm' | 'players';
+  layer?: string;
+  /** players: the latest session they know (default: after every event) */
+  session?: number | null;
+}
+
 /** The core as the MCP server uses it (main/core/index.ts's CoreHost is a Core). */
 export type McpHost = Core;
 
@@ -20,6 +28,8 @@ export interface McpContext {
   editor?: McpEditor;
   timeline?: McpTimeline;
   mode: McpMode;
+  /** 'players': every read is the players' view; resources are rendered from it, never read from the file */
+  audience: 'gm' | 'players';
   budgetTokens: number;
   /** characters allowed for one result's structuredContent */
   maxChars: number;

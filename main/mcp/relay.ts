@@ -7,7 +7,7 @@
 import { connect, type Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import { readEndpoint, type Endpoint } from './bridge.js';
-import type { McpMode } from './context.js';
+import type { McpAudience, McpMode } from './context.js';
 
 export interface RelayConnection {
   endpoint: Endpoint;
@@ -31,7 +31,7 @@ function pidAlive(pid: number): boolean {
  * is stale (dead pid, refused connection); rejects when a live bridge refuses us
  * (wrong token, read-write not allowed) — that is worth telling the user.
  */
-export async function connectRelay(dir: string, mode: McpMode, timeoutMs = 3000): Promise<RelayConnection | null> {
+export async function connectRelay(dir: string, mode: McpMode, timeoutMs = 3000, audience?: McpAudience): Promise<RelayConnection | null> {
   const ep = await readEndpoint(dir);
   if (!ep || !pidAlive(ep.pid)) return null;
   const socket: Socket | null = await new Promise((ok) => {
@@ -41,7 +41,8 @@ export async function connectRelay(dir: string, mode: McpMode, timeoutMs = 3000)
     s.once('error', () => { clearTimeout(t); ok(null); });
   });
   if (!socket) return null;
-  socket.write(JSON.stringify({ token: ep.token, mode }) + '\n');
+  const view = audience?.audience === 'players' ? { audience: 'players', ...(audience.layer ? { layer: audience.layer } : {}), session: audience.session ?? null } : {};
+  socket.write(JSON.stringify({ token: ep.token, mode, ...view }) + '\n');
   const { reply, rest } = await new Promise<{ reply: { ok: boolean; error?: string; mode?: McpMode } | null; rest: Buffer }>((ok) => {
     let buf = Buffer.alloc(0);
     const t = setTimeout(() => done(null, Buffer.alloc(0)), timeoutMs);

@@ -28,6 +28,14 @@ export async function readInVault(vaultDir: string, rel: string): Promise<string
   return readFile(real, 'utf8');
 }
 
+/** An entity of the players' view as markdown: its visible properties as frontmatter, then its text. */
+function asMarkdown(e: { name: string; type: string | null; placeholder: boolean; aliases: string[]; properties: Record<string, unknown>; body: string }): string {
+  if (e.placeholder) return `# ${e.name}\n\n(placeholder: referenced by other notes but no note exists yet)\n`;
+  const fm = [`title: ${JSON.stringify(e.name)}`, ...(e.type ? [`type: ${JSON.stringify(e.type)}`] : []), ...(e.aliases.length ? [`aliases: ${JSON.stringify(e.aliases)}`] : []),
+    ...Object.entries(e.properties).map(([k, v]) => `${k}: ${JSON.stringify(v)}`)];
+  return `---\n${fm.join('\n')}\n---\n${e.body}`;
+}
+
 const one = (x: string | string[] | undefined) => decodeURIComponent(Array.isArray(x) ? x[0] ?? '' : x ?? '');
 
 export function registerResources(server: McpServer, ctx: McpContext): void {
@@ -51,7 +59,9 @@ export function registerResources(server: McpServer, ctx: McpContext): void {
     if (!name || escapesVault(name) || name.length > 200) throw new CoreError('bad-uri', `"${name}" is not an entity name`);
     const e = await host.getEntity(name, { layer });
     if (!e) throw new CoreError('not-found', `no entity "${name}" in layer ${layer}`);
-    const text = e.path ? await readInVault(host.vaultDir, e.path)
+    // players: the note as their view renders it (the file holds the GM's secrets)
+    const text = ctx.audience === 'players' ? asMarkdown(e)
+      : e.path ? await readInVault(host.vaultDir, e.path)
       : `# ${e.name}\n\n(placeholder: referenced by other notes but no note exists yet)\n`;
     const c = clip(text, ctx.budgetTokens * CHARS_PER_TOKEN);
     return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: c.clipped ? `${c.text}\n\n[clipped to the output budget]` : c.text }] };

@@ -13,7 +13,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CoreError } from '../domain/errors.js';
 import { openCore } from '../core/index.js';
 import { startMcpBridge } from './bridge.js';
-import type { McpMode } from './context.js';
+import type { McpAudience, McpMode } from './context.js';
 import { connectRelay } from './relay.js';
 import { createMcpServer } from './server.js';
 import { wireMcp } from './wire.js';
@@ -24,6 +24,8 @@ export interface StdioOptions {
   configPath?: string;
   schemaPath?: string;
   mode: McpMode;
+  /** `--audience players [--layer L] [--session N]`: the players' view, read-only (relayed ones too) */
+  audience?: McpAudience;
   budgetTokens?: number;
   /** query_graph's time limit (else LORECRAFT_QUERY_TIMEOUT_MS, else 5 s) */
   queryTimeoutMs?: number;
@@ -42,7 +44,7 @@ export async function runMcpStdio(o: StdioOptions): Promise<number> {
   const bridgeDir = o.dbDir ?? join(o.vaultDir, '.lorecraft');
 
   const relay = async (): Promise<number | null> => {
-    const r = await connectRelay(bridgeDir, o.mode);
+    const r = await connectRelay(bridgeDir, o.mode, 3000, o.audience);
     if (!r) return null;
     log(`lorecraft mcp: the vault is open in process ${r.endpoint.pid}; relaying to it (${r.mode})`);
     await r.pipe(stdin, stdout);
@@ -102,7 +104,7 @@ export async function runMcpStdio(o: StdioOptions): Promise<number> {
   await host.search('lorecraft', { limit: 1 }).catch((e: unknown) => log(`lorecraft mcp: search index: ${String(e)}`));
   const wiring = wireMcp(host, o.mode);
   const deps = { host, editor: wiring.editor, timeline: wiring.timeline, budgetTokens: o.budgetTokens, log, ...(o.queryTimeoutMs !== undefined ? { queryTimeoutMs: o.queryTimeoutMs } : {}) };
-  const server = createMcpServer({ ...deps, mode: o.mode });
+  const server = createMcpServer({ ...deps, mode: o.mode, ...(o.audience ? { audience: o.audience } : {}) });
   const bridge = await startMcpBridge(host, { ...deps, vaultDir: o.vaultDir, dir: bridgeDir, readOnly: o.mode === 'read' }).catch((e: unknown) => {
     log(`lorecraft mcp: bridge not started (${String(e)}); other clients cannot share this vault`);
     return null;
@@ -114,7 +116,7 @@ export async function runMcpStdio(o: StdioOptions): Promise<number> {
     stdin.once('close', () => ok());
   });
   await server.connect(transport);
-  log(`lorecraft mcp: serving ${o.vaultDir} (${o.mode}) over stdio`);
+  log(`lorecraft mcp: serving ${o.vaultDir} (${o.audience?.audience === 'players' ? "players' view, read" : o.mode}) over stdio`);
   await Promise.race([closed, stop]);
   unlisten();
   await server.close().catch(() => {});

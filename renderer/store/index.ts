@@ -19,8 +19,9 @@ import { createTimelineSlice, type TimelineSlice } from '../features/timeline/sl
 import { createMcpSlice, type McpSlice } from '../features/mcp/slice.js';
 import { createSchemaSetupSlice, type SchemaSetupSlice } from '../features/schema-setup/slice.js';
 import { createTrashSlice, type TrashSlice } from '../features/trash/slice.js';
+import { createViewSlice, type ViewSlice } from '../features/view/slice.js';
 
-export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice & EditorSlice & TimelineSlice & McpSlice & SchemaSetupSlice & TrashSlice;
+export type AppState = VaultSlice & EntitiesSlice & SearchSlice & GraphSlice & EntitySlice & ProblemsSlice & EditorSlice & TimelineSlice & McpSlice & SchemaSetupSlice & TrashSlice & ViewSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createVaultSlice(...a),
@@ -34,4 +35,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createMcpSlice(...a),
   ...createSchemaSetupSlice(...a),
   ...createTrashSlice(...a),
+  ...createViewSlice(...a),
 }));

@@ -31,13 +31,14 @@ export function editGroup(session: CoreSession): Group<typeof editHandlers> {
       ed().createEntity(type, name, { ...APP, ...(layer ? { layer } : {}), ...(properties ? { properties } : {}) }),
     'edit-rename': async ({ nameOrId, newName }) => ed().rename(ref(core(), nameOrId), newName, APP),
     'edit-delete': async ({ nameOrId }) => ed().delete(ref(core(), nameOrId), APP),
-    'edit-delete-preview': async ({ nameOrId }) => ed().deletePreview(ref(core(), nameOrId)),
-    'edit-trash': async () => ed().trash(),
+    // these read the files as written (trashed notes' paths, the notes that link to one): GM-only, like the form
+    'edit-delete-preview': async ({ nameOrId }) => { core().guardWrite('app'); return ed().deletePreview(ref(core(), nameOrId)); },
+    'edit-trash': async () => { core().guardWrite('app'); return ed().trash(); },
     'edit-restore': async ({ trashPath }) => ed().restore(trashPath, APP),
     'edit-body': async ({ nameOrId, body }) => ed().replaceBody(ref(core(), nameOrId), body, APP),
     'edit-undo': async () => ed().undo(),
     'edit-redo': async () => ed().redo(),
-    'edit-history': async () => ed().history(),
+    'edit-history': async () => { core().guardWrite('app'); return ed().history(); },
     'edit-allowed-relationships': async ({ fromId, toId }) => core().allowedRelationships(fromId, toId),
   };
 }

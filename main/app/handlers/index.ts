@@ -13,6 +13,7 @@ import { canvasGroup } from './canvas.js';
 import { mcpGroup } from './mcp.js';
 import { assetGroup } from './assets.js';
 import { schemaSetupGroup } from './schema-setup.js';
+import { viewGroup } from './view.js';
 
 export function createHandlers(session: CoreSession): Handlers {
   return {
@@ -29,5 +30,6 @@ export function createHandlers(session: CoreSession): Handlers {
     ...mcpGroup(session),
     ...assetGroup(session),
     ...schemaSetupGroup(session),
+    ...viewGroup(session),
   } satisfies Handlers;
 }

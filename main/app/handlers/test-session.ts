@@ -27,7 +27,8 @@ export interface SampleSession {
   refusal(ch: Channel, req: unknown): Promise<{ code: string; message: string; details?: unknown }>;
 }
 
-export function sampleSession(prefix: string): SampleSession {
+/** `source`: the vault copied (default the sample world) */
+export function sampleSession(prefix: string, source: string = SAMPLE_WORLD): SampleSession {
   const h = {} as SampleSession;
   h.call = async (ch, req) => {
     const r = await dispatch(ch, req, { transport: 'ws' }, createHandlers(h.session));
@@ -42,7 +43,7 @@ export function sampleSession(prefix: string): SampleSession {
   beforeAll(async () => {
     h.dir = await mkdtemp(join(tmpdir(), prefix));
     h.vault = join(h.dir, 'vault');
-    await cp(SAMPLE_WORLD, h.vault, { recursive: true, filter: (s) => !s.includes('.lorecraft') });
+    await cp(source, h.vault, { recursive: true, filter: (s) => !s.includes('.lorecraft') });
     h.session = new CoreSession(() => undefined, (v) => openCore({ vaultDir: v, watch: false }));
     await h.session.open(h.vault);
   }, 60_000);

@@ -5,8 +5,10 @@
  * 'app': one undo step; unknown participants become placeholders).
  */
 import type { timelineHandlers, TimelineGraphAt, TimelineEventView } from '../../../shared/contract-timeline.js';
-import type { CoreHost, CoreSession, Provenance, TimelineEvent } from '../../core/index.js';
+import type { CoreHost, CoreSession, Provenance, TimelineEvent, TimelineService } from '../../core/index.js';
 import type { Group } from './vault.js';
+import type { AudienceName } from '../../../shared/contract-view.js';
+import { audienceOf } from './view.js';
 
 const APP = { origin: 'app' as const };
 
@@ -33,8 +35,15 @@ function withTags(core: CoreHost, e: TimelineEvent): TimelineEventView {
 }
 
 /** The canvas overlay for (layer, session): only what deviates from the base graph. */
-export function overlayAt(session: CoreSession, layer: string, at: number | null): TimelineGraphAt {
-  const tl = session.current().timeline;
+/** the timeline as the audience sees it: the GM's, or the players' (GM-only events never applied, hidden entities gone) */
+function timelineFor(session: CoreSession, asked?: AudienceName): Pick<TimelineService, 'frame' | 'graphAt' | 'timeline' | 'sessions' | 'stateAt' | 'diff'> {
+  const core = session.current();
+  // players: nothing past the view's session (the renderer moves the view's session before it steps there)
+  return audienceOf(core, asked) === 'players' ? core.playersTimeline(core.viewAt().session) : core.timeline;
+}
+
+export function overlayAt(session: CoreSession, layer: string, at: number | null, audience?: AudienceName): TimelineGraphAt {
+  const tl = timelineFor(session, audience);
   const frame = tl.frame(layer, at);
   const graph = tl.graphAt(layer, at); // memoised: frame() computed it already
   const entities: TimelineGraphAt['entities'] = {};
@@ -73,12 +82,12 @@ export function overlayAt(session: CoreSession, layer: string, at: number | null
 
 export function timelineGroup(session: CoreSession): Group<typeof timelineHandlers> {
   const core = () => session.current();
-  const tl = () => session.current().timeline;
+  const tl = (audience?: AudienceName) => timelineFor(session, audience);
   return {
-    'timeline-sessions': async ({ layer }) => {
+    'timeline-sessions': async ({ layer, audience }) => {
       const c = core();
-      const sessions = tl().sessions(layer);
-      const events = tl().timeline(layer);
+      const sessions = tl(audience).sessions(layer);
+      const events = tl(audience).timeline(layer);
       const laneMap: Record<string, string> = {};
       for (const e of events) laneMap[e.id] = laneOf(e);
       const used = new Set(Object.values(laneMap));
@@ -89,14 +98,14 @@ export function timelineGroup(session: CoreSession): Group<typeof timelineHandle
         before: Math.min(0, first - 1),
       };
     },
-    'timeline-events': async ({ layer, from, to, entity }) => {
+    'timeline-events': async ({ layer, from, to, entity, audience }) => {
       const c = core();
       const q = { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), ...(entity !== undefined ? { entity } : {}) };
-      return tl().timeline(layer, q).map((e) => withTags(c, e));
+      return tl(audience).timeline(layer, q).map((e) => withTags(c, e));
     },
-    'timeline-graph-at': async ({ layer, session: at }) => overlayAt(session, layer, at),
-    'timeline-state': async ({ nameOrId, layer, session: at }) => tl().stateAt(nameOrId, layer, at ?? null),
-    'timeline-diff': async ({ layer, from, to }) => tl().diff(layer, from, to),
+    'timeline-graph-at': async ({ layer, session: at, audience }) => overlayAt(session, layer, at, audience),
+    'timeline-state': async ({ nameOrId, layer, session: at, audience }) => tl(audience).stateAt(nameOrId, layer, at ?? null),
+    'timeline-diff': async ({ layer, from, to, audience }) => tl(audience).diff(layer, from, to),
     'timeline-create-event': async ({ layer, session: at, title, date, participants, location, consequences }) => {
       const r = await core().recordEvent({
         layer, session: at, title, placeholders: true,

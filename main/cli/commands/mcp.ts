@@ -1,17 +1,17 @@
 /**
- * `lorecraft mcp --vault DIR [--read-write] [--db DIR] [--config FILE] [--schema FILE] [--budget TOKENS] [--query-timeout-ms N]`
+ * `lorecraft mcp --vault DIR [--read-write] [--audience gm|players [--layer L] [--session N]] [--db DIR] [--config FILE] [--schema FILE] [--budget TOKENS] [--query-timeout-ms N]`
  * The MCP server over stdio (stdout is JSON-RPC only; messages go to stderr).
  * Relays to the running app when it already holds the vault (see main/mcp/bridge.ts).
  */
 import type { CliIo } from '../io.js';
 import { parseArgs } from '../io.js';
 
-const USAGE = 'usage: lorecraft mcp --vault DIR [--read-write] [--db DIR] [--config FILE] [--schema FILE] [--budget TOKENS] [--query-timeout-ms N]';
+const USAGE = 'usage: lorecraft mcp --vault DIR [--read-write] [--audience gm|players [--layer L] [--session N]] [--db DIR] [--config FILE] [--schema FILE] [--budget TOKENS] [--query-timeout-ms N]';
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const { flags, positionals, errors } = parseArgs(argv, {
     booleans: ['read-write', 'help'],
-    strings: ['vault', 'db', 'config', 'schema', 'budget', 'query-timeout-ms'],
+    strings: ['vault', 'db', 'config', 'schema', 'budget', 'query-timeout-ms', 'audience', 'layer', 'session'],
   });
   if (flags.help) { io.err(USAGE); return 0; }
   const vault = typeof flags.vault === 'string' ? flags.vault : positionals[0];
@@ -31,6 +31,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     queryTimeoutMs = Number(flags['query-timeout-ms']);
     if (!Number.isInteger(queryTimeoutMs) || queryTimeoutMs < 1) { io.err('lorecraft mcp: --query-timeout-ms must be a positive integer (milliseconds)'); return 2; }
   }
+  const audience = flags.audience ?? 'gm';
+  if (audience !== 'gm' && audience !== 'players') { io.err(`lorecraft mcp: --audience must be gm or players (got '${String(audience)}')`); io.err(USAGE); return 2; }
+  let session: number | null = null;
+  if (typeof flags.session === 'string') {
+    session = Number(flags.session);
+    if (!Number.isInteger(session)) { io.err(`lorecraft mcp: --session must be a whole number (got '${flags.session}')`); return 2; }
+  }
+  if ((flags.layer !== undefined || flags.session !== undefined) && audience !== 'players') { io.err('lorecraft mcp: --layer and --session go with --audience players'); return 2; }
+  if (audience === 'players' && flags['read-write']) { io.err("lorecraft mcp: --read-write cannot go with --audience players (the players' server writes nothing)"); return 2; }
   const { runMcpStdio } = await import('../../mcp/stdio.js');
   try {
     return await runMcpStdio({
@@ -41,6 +50,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       mode: flags['read-write'] ? 'read-write' : 'read',
       budgetTokens,
       queryTimeoutMs,
+      ...(audience === 'players' ? { audience: { audience, ...(typeof flags.layer === 'string' ? { layer: flags.layer } : {}), session } } : {}),
       log: (l) => io.err(l),
     });
   } catch (e) {

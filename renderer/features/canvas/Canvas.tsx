@@ -129,8 +129,9 @@ export function Canvas() {
     const c = new CanvasController(host.current!, {
       select: (id) => void useApp.getState().select(id),
       open: (id) => void useApp.getState().openEditor(id),
-      createAt: (at) => setCreate(at),
-      connect: (fromId, toId, at) => setConnect({ fromId, toId, at: clampAt(at, c) }),
+      // the players' view is read-only: no new entity, no drag-to-connect
+      createAt: (at) => { if (!useApp.getState().readOnly()) setCreate(at); },
+      connect: (fromId, toId, at) => { if (!useApp.getState().readOnly()) setConnect({ fromId, toId, at: clampAt(at, c) }); },
       pin: (changes) => void useApp.getState().setPins(changes),
       edgeSelected: setEdge,
       menu: (id, at) => useApp.getState().openEntityMenu(id, at.x, at.y),
@@ -156,6 +157,7 @@ export function Canvas() {
 
   const closeConnect = useCallback(() => setConnect(null), []);
   const deleteEdge = useCallback(async () => {
+    if (useApp.getState().readOnly()) return;
     const e = ctl.current?.selectedEdge() ?? edge;
     if (!e) return;
     if (e.type === 'LINKS_TO') { useApp.getState().toast('a body [[link]]: remove it in the prose', 'error'); return; }
@@ -196,7 +198,7 @@ export function Canvas() {
           else if (s.selectedId && !s.deleteAsk && !s.entity?.placeholder) void s.askDelete(s.selectedId);
           break;
         case 'unpin': if (s.selectedId && s.canvasPins[s.selectedId]) void s.setPins({ [s.selectedId]: null }); break;
-        case 'create': e.preventDefault(); setCreate({ x: c.cy.width() / 2 - 100, y: 60 }); break;
+        case 'create': e.preventDefault(); if (!useApp.getState().readOnly()) setCreate({ x: c.cy.width() / 2 - 100, y: 60 }); break;
         case 'relayout': void c.relayout(); break;
         case 'help': setHelp((h) => !h); break;
       }
@@ -219,7 +221,7 @@ export function Canvas() {
         onRelayout={() => void ctl.current?.relayout()}
         onUndoLayout={() => { ctl.current?.undoRelayout(); setCanUndoLayout(!!ctl.current?.canUndoRelayout); }} onFit={() => ctl.current?.fit()} onZoom={(f) => ctl.current?.zoomBy(f)}
         onConnectMode={() => setConnectMode((m) => !m)} onHelp={() => setHelp((h) => !h)}
-        onCreate={() => setCreate({ x: (ctl.current?.cy.width() ?? 400) / 2 - 100, y: 60 })} />
+        onCreate={() => { if (!useApp.getState().readOnly()) setCreate({ x: (ctl.current?.cy.width() ?? 400) / 2 - 100, y: 60 }); }} />
       <div
         className="canvas"
         ref={host}

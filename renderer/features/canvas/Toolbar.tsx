@@ -24,7 +24,7 @@ function FocusSearch() {
     if (!text.trim()) { setHits([]); return; }
     let live = true;
     const t = setTimeout(() => {
-      api.call('entity-suggest', { prefix: text.trim(), limit: 8 }).then((h) => { if (live) setHits(h); }).catch(() => undefined);
+      api.call('entity-suggest', { prefix: text.trim(), limit: 8, audience: useApp.getState().audience }).then((h) => { if (live) setHits(h); }).catch(() => undefined);
     }, 100);
     return () => { live = false; clearTimeout(t); };
   }, [text]);

@@ -62,7 +62,7 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
     try {
       // an id on the canvas needs no round trip; a name or alias is resolved by the core
       const root = get().graph?.nodes.some((n) => n.id === nameOrId) ? nameOrId
-        : (await api.call('relations-get', { nameOrId, depth: 1 })).root.id;
+        : (await api.call('relations-get', { nameOrId, depth: 1, audience: get().audience })).root.id;
       set({ canvasFocus: { root, depth: d } });
     } catch (e) {
       get().toast(e instanceof Error ? e.message : String(e), 'error');
@@ -99,16 +99,16 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
     // pins are read once per vault; later they only change here (setPins), so a refresh never
     // overwrites a pin made while the graph was loading
     const pins = vaultDir !== pinsVault
-      ? api.call('canvas-positions-get', {}).then((r) => {
+      ? api.call('canvas-positions-get', { audience: get().audience }).then((r) => {
         pinsVault = vaultDir;
         if (r.problem) get().toast(r.problem, 'error');
         return r;
       })
       : null;
-    const [graph, loaded] = await Promise.all([api.call('graph-snapshot', layer ? { layer } : {}), pins]);
+    const [graph, loaded] = await Promise.all([api.call('graph-snapshot', { ...(layer ? { layer } : {}), audience: get().audience }), pins]);
     set(loaded ? { graph, canvasPins: loaded.positions, canvasLayout: loaded.layout } : { graph });
     // importance follows (sizes and label priority; degree stands in until it arrives)
-    api.call('canvas-importance', {}).then((r) => {
+    api.call('canvas-importance', { audience: get().audience }).then((r) => {
       if (get().graph === graph) set({ canvasRank: new Map(Object.entries(r.ranks)) });
     }).catch(() => undefined);
     // a focused neighbourhood follows the graph (an edit may add or remove neighbours)

@@ -39,6 +39,7 @@ export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (s
   editorSeq: 0,
   toasts: [],
   async openEditor(nameOrId) {
+    if (get().readOnly()) return;
     try {
       const form = await api.call('edit-form', { nameOrId });
       set({ editorId: form.entity.id, editorForm: form, editorError: null, editorSeq: get().editorSeq + 1 });

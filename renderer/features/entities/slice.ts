@@ -10,11 +10,11 @@ export interface EntitiesSlice {
 }
 
 /** The sidebar lists every (non-placeholder) entity; large vaults show groups collapsed. */
-export const createEntitiesSlice: StateCreator<AppState, [], [], EntitiesSlice> = (set) => ({
+export const createEntitiesSlice: StateCreator<AppState, [], [], EntitiesSlice> = (set, get) => ({
   entities: [],
   entitiesTotal: 0,
   async loadEntities() {
-    const { items, total } = await api.call('entity-list', { limit: 100_000 });
+    const { items, total } = await api.call('entity-list', { limit: 100_000, audience: get().audience });
     set({ entities: items, entitiesTotal: total });
   },
 });

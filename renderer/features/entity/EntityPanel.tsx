@@ -21,6 +21,7 @@ export function EntityPanel() {
   const openProblem = useApp((s) => s.openProblem);
   const select = useApp((s) => s.select);
   const askDelete = useApp((s) => s.askDelete);
+  const players = useApp((s) => s.audience === 'players');
 
   if (!entity) {
     return (
@@ -44,8 +45,8 @@ export function EntityPanel() {
           <span className="type-chip" data-testid="entity-type">{entity.type ?? 'untyped'}</span>
           <span className="layer">{entity.layer}</span>
           {entity.placeholder && <span className="warn">placeholder: no note yet</span>}
-          <EditButton entityId={entity.id} disabled={entity.placeholder} />
-          {!entity.placeholder && (
+          {!players && <EditButton entityId={entity.id} disabled={entity.placeholder} />}
+          {!entity.placeholder && !players && (
             <button type="button" className="delete-entity" data-testid="entity-delete" title="move the note to the trash" onClick={() => void askDelete(entity.id)}>Delete…</button>
           )}
         </div>

@@ -5,6 +5,7 @@
  * links open outside the app (target=_blank; Electron hands them to the OS).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useApp } from '../../store/index.js';
 import { api } from '../../api/client.js';
 import { renderProse, type RenderOptions } from './markdown.js';
 import { fillEmbeds } from './embeds.js';
@@ -51,7 +52,7 @@ export function RenderedProse({ body, name, onOpen, testId = 'entity-prose', cla
     if (!root || !html) return;
     const fill = () => fillEmbeds(root, {
       get: async (target) => {
-        const e = await api.call('entity-get', { nameOrId: target });
+        const e = await api.call('entity-get', { nameOrId: target, audience: useApp.getState().audience });
         return e && !e.placeholder ? { id: e.id, name: e.name, body: e.body } : null;
       },
       render: (md) => renderProse(md, opts),

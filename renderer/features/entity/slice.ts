@@ -26,7 +26,7 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
   missing: null,
   gone: null,
   async select(nameOrId) {
-    const entity = await api.call('entity-get', { nameOrId });
+    const entity = await api.call('entity-get', { nameOrId, audience: get().audience });
     if (entity) set({ selectedId: entity.id, entity, missing: null, gone: null });
     else set({ missing: nameOrId, gone: null });
   },
@@ -34,7 +34,7 @@ export const createEntitySlice: StateCreator<AppState, [], [], EntitySlice> = (s
   async reloadEntity() {
     const id = get().selectedId;
     if (!id) return;
-    const entity = await api.call('entity-get', { nameOrId: id });
+    const entity = await api.call('entity-get', { nameOrId: id, audience: get().audience });
     // the note may have been renamed or deleted: keep showing nothing rather than stale data
     // (by its name: the id is internal, e.g. "setting/marrow's chart")
     if (get().selectedId === id) set(entity ? { entity } : { entity: null, selectedId: null, missing: null, gone: get().entity?.name ?? null });

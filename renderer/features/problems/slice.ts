@@ -43,7 +43,7 @@ export const createProblemsSlice: StateCreator<AppState, [], [], ProblemsSlice> 
   async loadProblems() {
     const mine = ++loadSeq;
     try {
-      const problems = await api.call('problems-list', {});
+      const problems = await api.call('problems-list', { audience: get().audience });
       // a later load started meanwhile: its answer is newer
       if (mine === loadSeq) set({ problems, problemsLoaded: true, problemsError: null });
     } catch (err) {

@@ -23,7 +23,7 @@ export const createSearchSlice: StateCreator<AppState, [], [], SearchSlice> = (s
   async runSearch() {
     const text = get().query.trim();
     if (!text) return;
-    const hits = await api.call('search-query', { text, limit: 50 });
+    const hits = await api.call('search-query', { text, limit: 50, audience: get().audience });
     if (get().query.trim() === text) set({ hits, hitsFor: text });
   },
 });

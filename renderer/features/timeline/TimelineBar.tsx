@@ -28,6 +28,7 @@ export function TimelineBar() {
   const t = useApp((s) => s.timeline);
   const session = useApp((s) => s.timelineSession);
   const playing = useApp((s) => s.timelinePlaying);
+  const players = useApp((s) => s.audience === 'players');
   const error = useApp((s) => s.timelineError);
   const selectedId = useApp((s) => s.selectedId);
   const [formOpen, setFormOpen] = useState(false);
@@ -131,9 +132,9 @@ export function TimelineBar() {
         {session !== null && <button type="button" className="tl-live" data-testid="timeline-live" title="show the notes as written" onClick={() => void s().setTimelineSession(null)}>× off</button>}
         <span className="tl-spacer" />
         {error && <span className="tl-error" role="alert">{error}</span>}
-        <button type="button" className="tl-new" data-testid="timeline-new-event" disabled={!current || current.before}
+        {!players && <button type="button" className="tl-new" data-testid="timeline-new-event" disabled={!current || current.before}
           title={current && !current.before ? `new event at session ${current.session}` : 'scrub to a session first'}
-          onClick={() => setFormOpen((o) => !o)}>+ New event here</button>
+          onClick={() => setFormOpen((o) => !o)}>+ New event here</button>}
       </div>
       <div className="tl-track">
         <div className="tl-lanes">

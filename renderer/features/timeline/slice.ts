@@ -50,7 +50,7 @@ const overlays: { of: { layer: string; t: TimelineSessions } | null; at: Map<num
 /** prefetch at most this many steps at once (the web shell answers the scrubber meanwhile) */
 const PREFETCH_PARALLEL = 4;
 
-async function prefetchOverlays(layer: string, t: TimelineSessions, done: (all: CanvasOverlay[]) => void): Promise<void> {
+async function prefetchOverlays(layer: string, t: TimelineSessions, audience: AppState['audience'], done: (all: CanvasOverlay[]) => void): Promise<void> {
   overlays.of = { layer, t };
   overlays.at = new Map();
   const mine = overlays.of;
@@ -59,7 +59,7 @@ async function prefetchOverlays(layer: string, t: TimelineSessions, done: (all: 
     for (let s = todo.shift(); s !== undefined && overlays.of === mine; s = todo.shift()) {
       if (overlays.at.has(s)) continue;
       try {
-        const g = await api.call('timeline-graph-at', { layer, session: s });
+        const g = await api.call('timeline-graph-at', { layer, session: s, audience });
         if (overlays.of === mine) overlays.at.set(s, toOverlay(g));
       } catch { return; } // the step asks again when it is shown
     }
@@ -87,11 +87,11 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
 
   async loadTimeline(layer) {
     try {
-      overlays.of = null; // the files changed or another layer: no step from the old overlays
-      const t = await api.call('timeline-sessions', { layer });
+      overlays.of = null; // the files changed, another layer or another audience: no step from the old overlays
+      const t = await api.call('timeline-sessions', { layer, audience: get().audience });
       const changedLayer = get().timelineLayer !== layer;
       set({ timelineLayer: layer, timeline: t, timelineError: null, canvasSteps: [] });
-      void prefetchOverlays(layer, t, (all) => set({ canvasSteps: all }));
+      void prefetchOverlays(layer, t, get().audience, (all) => set({ canvasSteps: all }));
       const at = get().timelineSession;
       if (changedLayer) await get().setTimelineSession(null);
       else if (at !== null) await get().setTimelineSession(at);
@@ -113,10 +113,13 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
 
   async setTimelineSession(session) {
     const my = ++seq;
+    const moved = get().timelineSession !== session;
     const layer = get().timelineLayer;
     const cached = layer && session !== null && overlays.of?.layer === layer ? overlays.at.get(session) : undefined;
     // a prefetched step: one store update, so the canvas restyles in this task and draws in the next frame
     set(cached ? { timelineSession: session, canvasOverlay: cached, timelineError: null } : { timelineSession: session });
+    // the players' view shows what players know at this session: main hears of it first, then the views refetch
+    if (moved && get().audience === 'players') await get().syncViewAt().catch((e: unknown) => get().toast(e instanceof Error ? e.message : String(e), 'error'));
     const dir = get().vault?.vaultDir;
     if (dir && layer) remember(localStorage, dir, { layer, session });
     if (session === null || !layer) {
@@ -130,7 +133,7 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
       return;
     }
     try {
-      const [g] = await Promise.all([api.call('timeline-graph-at', { layer, session }), get().loadTimelineState()]);
+      const [g] = await Promise.all([api.call('timeline-graph-at', { layer, session, audience: get().audience }), get().loadTimelineState()]);
       if (my !== seq) return; // a newer step was asked for meanwhile
       const o = toOverlay(g);
       if (overlays.of?.layer === layer) overlays.at.set(session, o);
@@ -161,7 +164,7 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
     const { timelineLayer: layer, timelineSession: session, selectedId } = get();
     if (!layer || session === null || !selectedId) { set({ timelineState: null }); return; }
     try {
-      const st = await api.call('timeline-state', { nameOrId: selectedId, layer, session });
+      const st = await api.call('timeline-state', { nameOrId: selectedId, layer, session, audience: get().audience });
       if (my === stateSeq) set({ timelineState: st, timelineStateAt: session });
     } catch {
       // an entity outside the layer's scope has no timeline state

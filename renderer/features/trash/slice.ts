@@ -33,6 +33,7 @@ export const createTrashSlice: StateCreator<AppState, [], [], TrashSlice> = (set
   deleteAsk: null,
   async askDelete(nameOrId) {
     set({ entityMenu: null });
+    if (get().readOnly()) return;
     try {
       set({ deleteAsk: await api.call('edit-delete-preview', { nameOrId }) });
     } catch (e) {

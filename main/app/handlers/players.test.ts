@@ -1,0 +1,117 @@
+/**
+ * The players' view through the contract (issue 17, point 2): on the canary vault, after `view-set players`
+ * every read the renderer makes answers without a secret canary and with every control canary; a read that
+ * names the GM's audience still gets the players' answer; every write and the edit form are refused by the
+ * core ('forbidden') and nothing on disk changes; back in the GM's view everything is there again.
+ * `export-run` is `lorecraft export` for the open vault.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sampleSession } from './test-session.js';
+import type { Channel, Req } from '../../../shared/contract.js';
+
+const VAULT = resolve(import.meta.dirname, '../../../e2e/vaults/player-secrets');
+const SECRET = ['QSECRETGMNAME', 'QSECRETGMBODY', 'QSECRETALIAS', 'QSECRETPROP', 'QSECRETCOMMENT', 'QSECRETCALLOUT', 'QSECRETGMCALLOUT', 'QSECRETGMEVENT', 'QSECRETTARGET'];
+const CONTROL = ['QCONTROLNAME', 'QCONTROLBODY', 'QCONTROLALIAS', 'QCONTROLPROP', 'QCONTROLEVENT'];
+const h = sampleSession('lorecraft-players-h-', VAULT);
+const MIRA = 'setting/npcs/Mira Vell.md';
+
+/** every read the app's renderer makes, for every entity it lists and every canary searched for */
+async function everything(session: number | null, audience?: 'gm' | 'players'): Promise<string> {
+  const a = audience ? { audience } : {};
+  const out: unknown[] = [];
+  const get = async <C extends Channel>(ch: C, req: Req<C>) => { const r = await h.call(ch, req); out.push(r); return r; };
+  const list = await get('entity-list', { limit: 100_000, placeholders: true, ...a });
+  await get('graph-snapshot', { ...a });
+  await get('problems-list', { ...a });
+  await get('canvas-importance', { ...a });
+  await get('canvas-positions-get', { ...a });
+  const tl = await get('timeline-sessions', { layer: 'campaign', ...a });
+  if (session !== null) await get('timeline-graph-at', { layer: 'campaign', session, ...a });
+  await get('timeline-events', { layer: 'campaign', ...a });
+  for (const e of list.items) {
+    await get('entity-get', { nameOrId: e.id, ...a });
+    await get('relations-get', { nameOrId: e.id, depth: 3, ...a });
+    await get('timeline-state', { nameOrId: e.id, layer: 'campaign', session, ...a }).catch(() => null);
+  }
+  for (const c of [...SECRET, ...CONTROL]) {
+    await get('search-query', { text: c, ...a });
+    await get('entity-suggest', { prefix: c, ...a });
+    out.push(await h.call('entity-get', { nameOrId: c, ...a }).then((x) => x ?? 'none'));
+  }
+  out.push(tl.sessions.length);
+  return JSON.stringify(out).toLowerCase();
+}
+
+describe("the players' view through the contract", () => {
+  it('hides every secret canary and shows every control canary; a GM-audience read in that view is the players\' too', async () => {
+    const gm = await everything(null);
+    for (const c of [...SECRET, ...CONTROL]) expect(gm.includes(c.toLowerCase()), `${c} for the GM`).toBe(true);
+    expect(await h.call('view-set', { audience: 'players', layer: 'campaign', session: 2 })).toEqual({ audience: 'players', layer: 'campaign', session: 2 });
+    for (const asked of ['players', 'gm', undefined] as const) {
+      const t = await everything(2, asked);
+      for (const c of SECRET) expect(t.includes(c.toLowerCase()), `${c} leaked (asked: ${String(asked)})`).toBe(false);
+      for (const c of CONTROL) expect(t.includes(c.toLowerCase()), `${c} missing (asked: ${String(asked)})`).toBe(true);
+      expect(t.includes('qrevealnote'), 'revealed at session 3 only').toBe(false);
+    }
+    await h.call('view-set', { audience: 'players', layer: 'campaign', session: 3 });
+    expect((await everything(3)).includes('qrevealnote')).toBe(true);
+    const mira = await h.call('entity-get', { nameOrId: 'Mira Vell', audience: 'players' });
+    expect(mira?.body).toContain('She fears (secret).');
+    expect(mira?.properties).not.toHaveProperty('secret_motive');
+    await h.call('view-set', { audience: 'gm' });
+    expect((await h.call('entity-get', { nameOrId: 'Mira Vell' }))?.properties).toHaveProperty('secret_motive');
+  });
+
+  it('refuses every write and the edit form in the players\' view, on the core; nothing on disk changes', async () => {
+    const before = await readFile(join(h.vault, MIRA), 'utf8');
+    await h.call('view-set', { audience: 'players' });
+    try {
+      const writes: Array<[Channel, unknown]> = [
+        ['edit-set', { nameOrId: 'Mira Vell', field: 'motto', value: 'x' }],
+        ['edit-unset', { nameOrId: 'Mira Vell', field: 'motto' }],
+        ['edit-body', { nameOrId: 'Mira Vell', body: 'gone' }],
+        ['edit-link', { from: 'Mira Vell', rel: 'MEMBER_OF', to: 'Lantern Guild' }],
+        ['edit-create', { type: 'npc', name: 'Somebody New' }],
+        ['edit-rename', { nameOrId: 'Mira Vell', newName: 'Mira' }],
+        ['edit-delete', { nameOrId: 'Mira Vell' }],
+        ['timeline-create-event', { layer: 'campaign', session: 4, title: 'Nope' }],
+        ['edit-form', { nameOrId: 'Mira Vell' }],
+        ['edit-trash', {}],
+        ['edit-history', {}],
+        ['edit-delete-preview', { nameOrId: 'Mira Vell' }],
+        ['edit-undo', {}],
+      ];
+      for (const [ch, req] of writes) {
+        const r = await h.refusal(ch, req);
+        expect(r.code, ch).toBe('forbidden');
+        expect(r.message).toMatch(/players' view is read-only/);
+      }
+      expect(await readFile(join(h.vault, MIRA), 'utf8')).toBe(before);
+      expect(await readdir(join(h.vault, 'campaign', 'sessions'))).toHaveLength(3);
+    } finally {
+      await h.call('view-set', { audience: 'gm' });
+    }
+    // the GM edits again
+    await h.call('edit-set', { nameOrId: 'Mira Vell', field: 'motto', value: 'QCONTROLPROP the tide turns again' });
+    await h.call('edit-undo', {});
+    expect(await readFile(join(h.vault, MIRA), 'utf8')).toBe(before);
+  });
+
+  it('export-run writes the players\' lorebook at a session outside the vault, and refuses a path inside it', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'lorecraft-export-run-'));
+    try {
+      const r = await h.call('export-run', { format: 'lorebook', audience: 'players', layer: 'campaign', session: 2, out: join(out, 'book.json') });
+      expect(r).toMatchObject({ format: 'lorebook', audience: 'players', layer: 'campaign', session: 2, written: [join(out, 'book.json')] });
+      const text = (await readFile(join(out, 'book.json'), 'utf8')).toLowerCase();
+      for (const c of SECRET) expect(text.includes(c.toLowerCase()), c).toBe(false);
+      expect(text).toContain('qcontrolalias');
+      expect((await h.refusal('export-run', { format: 'json', audience: 'gm', out: join(h.vault, 'w.json') })).code).toBe('bad-arguments');
+      expect((await h.refusal('export-run', { format: 'json', audience: 'gm', out: 'relative/w.json' })).code).toBe('bad-arguments');
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,412 @@
+/**
+ * The players' reads: the Core's read surface (and the timeline's) as players
+ * may see it at (layer, session) — the app's players' view and
+ * `lorecraft mcp --audience players` both use it. Every answer goes through
+ * the lens (main/visibility/lens.ts), the one redaction the exports use too:
+ * GM-only notes gone (links to them read "(secret)"), secret blocks removed
+ * from bodies, secret properties and relationship fields hidden, GM-only
+ * events never applied. Raw Cypher cannot be filtered: it is refused.
+ */
+import type {
+  EntitySummary, EntityView, GraphSnapshot, PathResult, Problem, PropertyValue, RelationView, RelationshipRecord,
+  SearchHit, Traversal, TraversalStep,
+} from '../../shared/types.js';
+import type { Schema } from '../config/types.js';
+import { CoreError } from '../domain/errors.js';
+import { bodySnippet, queryTerms } from '../store/kuzu/search.js';
+import type { TimelineIndex } from '../timeline/timeline-index.js';
+import type { EntityStateView, GraphState, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery, SessionInfo } from '../timeline/types.js';
+import type { Lens } from '../visibility/lens.js';
+import type { Core, Direction, EntityQuery, ListFilter, LookupMatch, TrashItem } from './api.js';
+import type { CoreHost } from './core.js';
+import { summaryOf } from './lookup.js';
+
+export type { Audience } from '../visibility/rules.js';
+
+/** Which audience's reads, at which session of which campaign layer. */
+export interface ViewQuery {
+  audience?: 'gm' | 'players';
+  /** default: the only campaign layer, else the first layer */
+  layer?: string;
+  /** default null: after every event of the layer */
+  session?: number | null;
+}
+
+/** The players' lens of the open vault at (layer, session) and the players' timeline (the core caches both). */
+export interface LensProvider {
+  lens(layer: string, session: number | null): Lens;
+  playersIndex(): TimelineIndex;
+  defaultLayer(): string;
+}
+
+export const PLAYERS_READ_ONLY = "the players' view is read-only: switch to the GM view to edit";
+
+/** The timeline questions the app and MCP ask, as players may see them. */
+export interface PlayersTimeline {
+  sessions(layer: string): SessionInfo[];
+  timeline(layer: string, q?: TimelineQuery): TimelineEvent[];
+  stateAt(entity: string, layer: string, session?: number | null): EntityStateView | null;
+  graphAt(layer: string, session?: number | null): GraphState;
+  frame(layer: string, session?: number | null): TimelineFrame;
+  diff(layer: string, from: number, to: number): TimelineDiff;
+}
+
+const key = (from: string, type: string, to: string) => `${from}\u0000${type}\u0000${to}`;
+
+/** The schema as players may read it: secret properties and secret relationship fields left out. */
+export function playersSchema(s: Schema): Schema {
+  return {
+    ...s,
+    entity_types: s.entity_types.map((t) => ({
+      ...t,
+      properties: t.properties.filter((p) => !p.secret),
+      field_mappings: t.field_mappings.filter((m) => !m.secret),
+    })),
+  };
+}
+
+/**
+ * The players' timeline: the players' index (GM-only events left out), each answer filtered by the
+ * lens at its own session. `cap`: the latest session this reader may see (a server started at a session).
+ */
+export function playersTimeline(p: LensProvider, cap: number | null = null): PlayersTimeline {
+  const at = (s: number | null | undefined): number | null => {
+    const session = s ?? null;
+    if (cap === null) return session;
+    if (session === null) return cap;
+    if (session > cap) throw new CoreError('forbidden', `session ${session} is after session ${cap}, the latest this players' view may see`, { session, cap });
+    return session;
+  };
+  const ix = () => p.playersIndex();
+  const visibleEvents = (layer: string, lens: Lens, events: TimelineEvent[]) => events.filter((e) => lens.visible.has(e.id)).map((e) => lens.event(e));
+  return {
+    sessions(layer) {
+      // sessions up to the lens's: their visible events; later ones (a scrubber may step there) by number only
+      const lens = p.lens(layer, at(null));
+      const upTo = lens.session;
+      return ix().sessions(layer)
+        .map((s) => (upTo === null || s.session <= upTo ? { ...s, events: s.events.filter((id) => lens.visible.has(id)) } : { session: s.session, dateLabel: '', label: `Session ${s.session}`, events: [] }))
+        .filter((s) => s.events.length > 0 || (upTo !== null && s.session > upTo));
+    },
+    timeline(layer, q = {}) {
+      const lens = p.lens(layer, at(q.to ?? null));
+      if (q.entity !== undefined) {
+        // events "involving" a hidden entity would tell of it: only entities players see can be asked about
+        const id = ix().resolve(q.entity, layer);
+        if (!id || !lens.visible.has(id)) throw new CoreError('not-found', `no entity '${q.entity}' in layer '${layer}' or the layers it depends on`, { entity: q.entity, layer });
+      }
+      return visibleEvents(layer, lens, ix().timeline(layer, q));
+    },
+    stateAt(entity, layer, session) {
+      const lens = p.lens(layer, at(session));
+      const st = ix().stateAt(entity, layer, lens.session);
+      if (!st || !lens.visible.has(st.id)) return null;
+      const holds = new Set(lens.relationships.map((r) => key(r.from, r.type, r.to)));
+      const properties = lens.properties(st.id, st.properties);
+      return {
+        ...st,
+        properties,
+        provenance: Object.fromEntries(Object.entries(st.provenance).filter(([k]) => k in properties)),
+        relationships: st.relationships.filter((r) => holds.has(key(r.from, r.type, r.to))),
+        removedRelationships: st.removedRelationships.filter((r) => lens.visible.has(r.from) && lens.visible.has(r.to)),
+      };
+    },
+    graphAt(layer, session) {
+      const lens = p.lens(layer, at(session));
+      const g = lens.graph;
+      return {
+        layer: g.layer, session: g.session,
+        entities: g.entities.filter((e) => lens.visible.has(e.id)).map((e) => ({ ...e, properties: lens.properties(e.id, e.properties) })),
+        relationships: g.relationships.filter((r) => lens.relationships.some((x) => x.from === r.from && x.to === r.to && x.type === r.type)),
+        removedRelationships: g.removedRelationships.filter((r) => lens.visible.has(r.from) && lens.visible.has(r.to)),
+      };
+    },
+    frame(layer, session) {
+      const lens = p.lens(layer, at(session));
+      const f = ix().frame(layer, lens.session);
+      const v = (id: string) => lens.visible.has(id);
+      const added = new Set(lens.relationships.filter((r) => r.origin === 'event').map((r) => key(r.from, r.type, r.to)));
+      return {
+        layer: f.layer, session: f.session,
+        lifecycle: Object.fromEntries(Object.entries(f.lifecycle).filter(([id]) => v(id))),
+        dead: f.dead.filter(v),
+        added: f.added.filter((a) => added.has(key(a.from, a.type, a.to)) && v(a.event)),
+        hidden: f.hidden.filter((h) => v(h.from) && v(h.to)),
+        changed: f.changed.filter(v),
+      };
+    },
+    diff(layer, from, to) {
+      const lens = p.lens(layer, at(Math.max(from, to)));
+      const d = ix().diff(layer, from, to);
+      const v = (id: string) => lens.visible.has(id);
+      const named = <T extends { entity: string }>(xs: T[]) => xs.filter((x) => v(x.entity));
+      return {
+        ...d,
+        events: d.events.filter(v),
+        created: named(d.created), destroyed: named(d.destroyed), died: named(d.died), revived: named(d.revived),
+        changes: d.changes.filter((c) => v(c.entity) && !lens.hidesProperty(c.entity, c.property))
+          .map((c) => ({ ...c, before: c.before === undefined ? undefined : maskAny(lens, c.before), after: c.after === undefined ? undefined : maskAny(lens, c.after) })),
+        relationshipsAdded: d.relationshipsAdded.filter((r) => v(r.from) && v(r.to)),
+        relationshipsRemoved: d.relationshipsRemoved.filter((r) => v(r.from) && v(r.to)),
+      };
+    },
+  };
+}
+
+function maskAny(lens: Lens, x: PropertyValue): PropertyValue {
+  if (typeof x === 'string') return lens.mask(x);
+  return Array.isArray(x) ? x.map((v) => (typeof v === 'string' ? lens.mask(v) : v)) as PropertyValue : x;
+}
+
+/** The Core's reads as players see them at one (layer, session). Writes and raw Cypher are refused. */
+export class PlayersView implements Core {
+  readonly audience = 'players' as const;
+  constructor(private readonly host: CoreHost, readonly lens: Lens) {}
+
+  get vaultDir(): string { return this.host.vaultDir; }
+  config() { return this.host.config(); }
+  schema(): Schema { return playersSchema(this.host.schema()); }
+  status() { return this.host.status(); }
+  sync(opts?: { full?: boolean }) { return this.host.sync(opts); }
+  watch() { return this.host.watch(); }
+  onChange(fn: Parameters<CoreHost['onChange']>[0]) { return this.host.onChange(fn); }
+  readAsset(ref: string) { return this.host.readAsset(ref); }
+  /** the view does not own the core */
+  async close(): Promise<void> { /* nothing */ }
+
+  private visible(id: string): boolean { return this.lens.visible.has(id); }
+
+  private summary(id: string): EntitySummary | null {
+    const rec = this.host.engine.model.entity(id);
+    if (rec) return summaryOf(rec);
+    const st = this.lens.state(id);
+    return st ? { id, name: st.name, type: st.type, layer: st.layer, path: null, placeholder: true, tags: [] } : null;
+  }
+
+  /** a name, alias, file name or id, among the entities players see */
+  private resolve(nameOrId: string, q: EntityQuery = {}): string | null {
+    const direct = this.host.resolveEntity(nameOrId, q);
+    if (direct && this.visible(direct.id)) return direct.id;
+    if (this.visible(nameOrId.trim())) return nameOrId.trim();
+    const text = nameOrId.trim().replace(/^\[\[([^\]|#]*).*$/, '$1').toLowerCase();
+    for (const st of this.lens.graph.entities) {
+      if (!this.visible(st.id)) continue;
+      if (q.type && st.type?.toLowerCase() !== q.type.toLowerCase()) continue;
+      if (q.layer && st.layer !== q.layer) continue;
+      const rec = this.host.engine.model.entity(st.id);
+      if (st.name.toLowerCase() === text || rec?.aliases.some((a) => a.toLowerCase() === text)) return st.id;
+    }
+    return null;
+  }
+
+  private must(nameOrId: string): string {
+    const id = this.resolve(nameOrId);
+    if (!id) throw new CoreError('not-found', `no entity named '${nameOrId}'`, { name: nameOrId });
+    return id;
+  }
+
+  async getEntity(nameOrId: string, q?: EntityQuery): Promise<EntityView | null> {
+    const id = this.resolve(nameOrId, q);
+    if (!id) return null;
+    const m = this.host.engine.model;
+    const rec = m.entity(id);
+    const st = this.lens.state(id)!;
+    const relations: RelationView[] = [];
+    const view = (r: RelationshipRecord, dir: 'out' | 'in'): void => {
+      if (!this.lens.edgeVisible(r)) return;
+      const other = this.summary(dir === 'out' ? r.to : r.from);
+      if (!other) return;
+      const sym = this.host.index.isSymmetric(r.type);
+      const label = dir === 'out' || sym ? r.type : this.host.index.inverseOf(r.type) ?? r.type;
+      const props = dir === 'out' || sym ? r.properties : r.inverseProperties;
+      relations.push({ type: r.type, label, direction: sym ? 'both' : dir, other, field: r.field, source: r.source, ...(props ? { properties: props } : {}) });
+    };
+    for (const r of m.edgesFrom(id)) view(r, 'out');
+    for (const r of m.edgesTo(id)) if (r.from !== id) view(r, 'in');
+    relations.sort((a, b) => a.label.localeCompare(b.label) || a.other.name.localeCompare(b.other.name) || a.direction.localeCompare(b.direction) || a.other.id.localeCompare(b.other.id));
+    const base = rec ?? { id, name: st.name, type: st.type, layer: st.layer, path: null, hash: null, tags: [], aliases: [], properties: {}, body: '', placeholder: true };
+    return { ...base, properties: this.lens.properties(id, st.properties), body: rec ? this.lens.body(rec) : '', relations };
+  }
+
+  private matches(found: LookupMatch[], limit: number): LookupMatch[] {
+    return found.filter((x) => this.visible(x.entity.id)).slice(0, limit);
+  }
+  async lookup(name: string, limit = 10): Promise<LookupMatch[]> { return this.matches(await this.host.lookup(name, limit * 4 + 20), limit); }
+  async suggest(prefix: string, limit = 10): Promise<LookupMatch[]> { return this.matches(await this.host.suggest(prefix, limit * 4 + 20), limit); }
+
+  async list(filter: ListFilter = {}): Promise<{ items: EntitySummary[]; total: number }> {
+    const tag = filter.tag?.replace(/^#/, '').toLowerCase();
+    const type = filter.type?.toLowerCase();
+    const items: EntitySummary[] = [];
+    for (const id of this.lens.visible) {
+      const e = this.summary(id);
+      if (!e) continue;
+      if (e.placeholder && !filter.placeholders) continue;
+      if (type && e.type?.toLowerCase() !== type) continue;
+      if (filter.layer && e.layer !== filter.layer) continue;
+      if (tag && !e.tags.some((t) => { const l = t.toLowerCase(); return l === tag || l.startsWith(tag + '/'); })) continue;
+      items.push(e);
+    }
+    items.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    const offset = Math.max(0, filter.offset ?? 0);
+    return { items: items.slice(offset, offset + (filter.limit ?? items.length)), total: items.length };
+  }
+
+  /** the relationships players see from one entity, as (step, other end) */
+  private edgesOf(id: string, direction: Direction, type?: string): Array<{ step: Omit<TraversalStep, 'depth'>; other: string }> {
+    const m = this.host.engine.model;
+    const out: Array<{ step: Omit<TraversalStep, 'depth'>; other: string }> = [];
+    const ix = this.host.index;
+    for (const r of m.edgesFrom(id)) {
+      if ((type && r.type !== type) || !this.lens.edgeVisible(r)) continue;
+      const sym = ix.isSymmetric(r.type);
+      if (direction === 'in' && !sym) continue;
+      out.push({ step: { from: r.from, to: r.to, type: r.type, label: r.type, direction: sym ? 'both' : 'out', ...(r.properties ? { properties: r.properties } : {}) }, other: r.to });
+    }
+    for (const r of m.edgesTo(id)) {
+      if (r.from === id || (type && r.type !== type) || !this.lens.edgeVisible(r)) continue;
+      const sym = ix.isSymmetric(r.type);
+      if (direction === 'out' && !sym) continue;
+      out.push({ step: { from: r.from, to: r.to, type: r.type, label: sym ? r.type : ix.inverseOf(r.type) ?? r.type, direction: sym ? 'both' : 'in', ...(r.inverseProperties ? { properties: r.inverseProperties } : {}) }, other: r.from });
+    }
+    return out;
+  }
+
+  async relations(nameOrId: string, opts: { depth?: number; type?: string; direction?: Direction } = {}): Promise<Traversal> {
+    const root = this.must(nameOrId);
+    const depth = Math.min(5, Math.max(1, Math.floor(opts.depth ?? 1)));
+    let type = opts.type;
+    if (type) {
+      const canon = this.host.index.canonicalName(type.toUpperCase());
+      if (!canon) throw new CoreError('unknown-relationship', `'${type}' is not a relationship type of the schema`, { type });
+      type = canon;
+    }
+    const seen = new Set([root]);
+    const steps: TraversalStep[] = [];
+    let frontier = [root];
+    for (let d = 1; d <= depth && frontier.length; d++) {
+      const next: string[] = [];
+      for (const id of frontier) {
+        for (const { step, other } of this.edgesOf(id, opts.direction ?? 'both', type)) {
+          if (seen.has(other)) continue;
+          seen.add(other);
+          next.push(other);
+          steps.push({ depth: d, ...step });
+        }
+      }
+      frontier = next;
+    }
+    seen.delete(root);
+    return { root: this.summary(root)!, entities: [...seen].map((id) => this.summary(id)!).filter(Boolean), steps };
+  }
+
+  async path(from: string, to: string, maxDepth = 6): Promise<PathResult | null> {
+    const a = this.must(from), b = this.must(to);
+    const limit = Math.min(10, Math.max(1, Math.floor(maxDepth)));
+    const prev = new Map<string, { id: string; step: Omit<TraversalStep, 'depth'> } | null>([[a, null]]);
+    let frontier = [a];
+    for (let d = 0; d < limit && frontier.length && !prev.has(b); d++) {
+      const next: string[] = [];
+      for (const id of frontier) for (const { step, other } of this.edgesOf(id, 'both')) {
+        if (prev.has(other)) continue;
+        prev.set(other, { id, step });
+        next.push(other);
+      }
+      frontier = next;
+    }
+    if (!prev.has(b)) return null;
+    const ids = [b];
+    const steps: TraversalStep[] = [];
+    for (let cur = prev.get(b); cur; cur = prev.get(cur.id)) { ids.unshift(cur.id); steps.unshift({ depth: 0, ...cur.step }); }
+    steps.forEach((s, i) => { s.depth = i + 1; });
+    return { entities: ids.map((id) => this.summary(id)!), steps };
+  }
+
+  /**
+   * The GM's ranked search, kept only where players could have found it: a visible entity whose name, alias
+   * or tag matched, or whose body as players read it holds a query word (its snippet is cut from that body).
+   */
+  async search(text: string, opts: { layer?: string; type?: string; limit?: number } = {}): Promise<SearchHit[]> {
+    const limit = opts.limit ?? 20;
+    const terms = queryTerms(text);
+    const hits = await this.host.search(text, { ...opts, limit: Math.min(500, limit * 5 + 50) });
+    const out: SearchHit[] = [];
+    for (const h of hits) {
+      if (!this.visible(h.entity.id)) continue;
+      if (h.matched === 'body') {
+        const rec = this.host.engine.model.entity(h.entity.id);
+        const snippet = rec ? bodySnippet(this.lens.body(rec), terms) : null;
+        if (!snippet) continue;
+        out.push({ ...h, snippet });
+      } else out.push(h);
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  async searchCount(text: string, opts: { layer?: string; type?: string } = {}): Promise<number> {
+    return (await this.search(text, { ...opts, limit: 500 })).length;
+  }
+
+  cypher(): Promise<Record<string, unknown>[]> {
+    return Promise.reject(new CoreError('forbidden', "raw Cypher cannot be filtered for players: query_graph is refused in the players' view (use search_lore, get_entity, get_relationships)"));
+  }
+
+  /** the trash holds deleted notes as written: GM material */
+  trash(): Promise<TrashItem[]> {
+    return Promise.reject(new CoreError('forbidden', "the trash is the GM's: it is not part of the players' view"));
+  }
+
+  /** problems of the notes players see, none about a hidden property or naming a hidden entity */
+  problems(): Problem[] {
+    const m = this.host.engine.model;
+    const hidden: string[] = [];
+    for (const e of m.entities()) {
+      if (this.visible(e.id)) continue;
+      for (const n of [e.name, ...e.aliases]) if (n.length >= 3) hidden.push(n.toLowerCase());
+    }
+    return this.host.problems().filter((p) => {
+      const id = p.entityId ?? (p.file ? m.entityIdOfPath(p.file) : undefined);
+      if (p.file && !id && /\.md$/i.test(p.file)) return false;
+      if (id && !this.visible(id)) return false;
+      if (id && p.field && this.lens.hidesProperty(id, p.field)) return false;
+      const msg = p.message.toLowerCase();
+      return !hidden.some((n) => msg.includes(n));
+    });
+  }
+
+  async graph(filter: { layer?: string } = {}): Promise<GraphSnapshot> {
+    const nodes: EntitySummary[] = [];
+    for (const id of this.lens.visible) {
+      const s = this.summary(id);
+      if (s && (!filter.layer || s.layer === filter.layer)) nodes.push(s);
+    }
+    const edges: GraphSnapshot['edges'] = [];
+    for (const r of this.host.engine.model.edges()) {
+      if ((!filter.layer || (this.summary(r.from)?.layer === filter.layer && this.summary(r.to)?.layer === filter.layer)) && this.lens.edgeVisible(r)) {
+        edges.push({ from: r.from, to: r.to, type: r.type, field: r.field });
+      }
+    }
+    return { nodes, edges };
+  }
+
+  /** canvas importance of the entities players see */
+  async importance(): Promise<Record<string, number>> {
+    const all = await this.host.importance();
+    return Object.fromEntries(Object.entries(all).filter(([id]) => this.visible(id)));
+  }
+}
+
+/**
+ * A Core whose every call asks `get()` for the current view (a view is a snapshot of one model version:
+ * the players' MCP keeps serving while the notes change).
+ */
+export function liveView<T extends object>(get: () => T): T {
+  return new Proxy({} as T, {
+    get(_t, prop) {
+      const v = get();
+      const x = (v as Record<PropertyKey, unknown>)[prop];
+      return typeof x === 'function' ? (x as (...a: unknown[]) => unknown).bind(v) : x;
+    },
+  });
+}

@@ -1,0 +1,291 @@
+/**
+ * The lens: what one audience may see of the world at (layer, session), as
+ * questions answered on demand — the one redaction behind the exports
+ * (worldAt, world.ts), the app's players' view and the players' MCP (both
+ * through main/core/audience.ts). Built from a TimelineIndex that already
+ * leaves out what the audience never learns (GM-only events: `audienceEvents`),
+ * so building a lens is linear in the entities and edges and touches no body:
+ * bodies and properties are redacted when asked for, once each.
+ */
+import type { EntityRecord, PropertyValue, RelationshipRecord } from '../../shared/types.js';
+import { LINK_REL } from '../../shared/types.js';
+import type { Schema, VaultConfig } from '../config/types.js';
+import { findLinks, parseLink, replaceLinks } from '../../shared/wikilinks.js';
+import type { TimelineIndex } from '../timeline/timeline-index.js';
+import type { EntityState, GraphState, TimelineEvent } from '../timeline/types.js';
+import { redactBody, visibilityRules, type Audience, type VisibilityRules } from './rules.js';
+
+/** What a lens reads: the notes as written (the model, or the CLI's files-only model). */
+export interface LensSource {
+  config: VaultConfig;
+  schema: Schema;
+  entity(id: string): EntityRecord | undefined;
+  entities(): Iterable<EntityRecord>;
+  relationships(): Iterable<RelationshipRecord>;
+}
+
+export interface LensQuery {
+  audience: Audience;
+  layer: string;
+  /** null: after every event of the layer */
+  session: number | null;
+}
+
+/** A relationship that holds at the session and that the audience may see. */
+export interface LensRelationship {
+  from: string;
+  to: string;
+  type: string;
+  /** the frontmatter field that declares it (null: a body link, or added by an event) */
+  field: string | null;
+  origin: 'base' | 'event';
+}
+
+export interface Lens extends LensQuery {
+  readonly rules: VisibilityRules;
+  /** the audience's graph at the session (GM-only events never applied for players) */
+  readonly graph: GraphState;
+  /** ids the audience sees at the session (not-yet-created ones are not there yet) */
+  readonly visible: ReadonlySet<string>;
+  /** the relationships that hold at the session between visible entities, declared where the audience can read */
+  readonly relationships: LensRelationship[];
+  /** events applied up to the session whose note the audience sees (or that have no note) */
+  readonly applied: TimelineEvent[];
+  state(id: string): EntityState | undefined;
+  /** a relationship as written in a note (a model edge): may the audience see it (both ends visible too)? */
+  edgeVisible(r: RelationshipRecord): boolean;
+  /** is this property of this entity GM-only at the session (secret and not revealed, or the visibility field)? */
+  hidesProperty(id: string, property: string): boolean;
+  /** the properties as the audience may read them: hidden ones removed, links to hidden notes masked */
+  properties(id: string, props: Record<string, PropertyValue>): Record<string, PropertyValue>;
+  /** the body as the audience may read it: secret blocks removed, links to hidden notes masked (cached) */
+  body(rec: EntityRecord): string;
+  /** `text -> text` with links to entities the audience cannot see replaced by their label, or "(secret)" */
+  mask(text: string): string;
+  /** the event as the audience may read it: participants, location and consequences about hidden entities or properties left out */
+  event(e: TimelineEvent): TimelineEvent;
+}
+
+/**
+ * The event notes the audience never learns of: for players, every GM-only event note
+ * (its consequences never happened as far as they know). Empty for the GM.
+ */
+export function hiddenEvents(src: Pick<LensSource, 'config' | 'schema' | 'entity'>, audience: Audience, eventIds: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  if (audience !== 'players') return out;
+  const rules = visibilityRules(src.config, src.schema);
+  for (const id of eventIds) {
+    const r = src.entity(id);
+    if (r && !r.placeholder && rules.noteVisibility(r) === 'gm') out.add(id);
+  }
+  return out;
+}
+
+const edgeKey = (from: string, type: string, to: string) => `${from}\u0000${type}\u0000${to}`;
+const fileKeys = (path: string | null) => (path ? [path.replace(/\.md$/i, ''), path.replace(/^.*\//, '').replace(/\.md$/i, '')] : []);
+
+function maskValue(v: PropertyValue, mask: (t: string) => string): PropertyValue {
+  if (typeof v === 'string') return mask(v);
+  if (Array.isArray(v)) return v.map((x) => (typeof x === 'string' ? mask(x) : x)) as PropertyValue;
+  return v;
+}
+
+/**
+ * The lens of `q.audience` at (layer, session) over `index`, which must be the audience's own
+ * timeline (built without `hiddenEvents`).
+ */
+/**
+ * What every lens of one model version shares, whatever its session: which notes are GM-only, the edges by
+ * key and by declaring note, the bodies as players read them, and which edges survive the body redaction.
+ * Build it once per model version (the core caches it) and hand it to every lensAt.
+ */
+export interface LensBase {
+  readonly rules: VisibilityRules;
+  gmNote(id: string): boolean;
+  edgesByKey: Map<string, RelationshipRecord[]>;
+  bySource: Map<string, EntityRecord>;
+  /** the body with its secret blocks removed (for players), cached */
+  redacted(e: EntityRecord): string;
+  /** a body link whose [[link]] is still in the redacted body (cached per edge) */
+  linkSurvives(r: RelationshipRecord): boolean;
+  /** the notes' records of a relationship that holds (cached per state object: base edges are shared by every session) */
+  recordsOf(rel: { from: string; type: string; to: string }): RelationshipRecord[];
+}
+
+export function lensBase(src: LensSource): LensBase {
+  const rules = visibilityRules(src.config, src.schema);
+  const gm = new Map<string, boolean>();
+  const gmNote = (id: string) => {
+    let v = gm.get(id);
+    if (v === undefined) {
+      const r = src.entity(id);
+      v = !!r && !r.placeholder && rules.noteVisibility(r) === 'gm';
+      gm.set(id, v);
+    }
+    return v;
+  };
+  const edgesByKey = new Map<string, RelationshipRecord[]>();
+  for (const r of src.relationships()) {
+    const k = edgeKey(r.from, r.type, r.to);
+    const list = edgesByKey.get(k);
+    if (list) list.push(r); else edgesByKey.set(k, [r]);
+  }
+  const bySource = new Map<string, EntityRecord>();
+  for (const e of src.entities()) if (e.path) bySource.set(e.path, e);
+  const bodies = new Map<string, string>();
+  const redacted = (e: EntityRecord) => {
+    let b = bodies.get(e.id);
+    if (b === undefined) { b = redactBody(e.body); bodies.set(e.id, b); }
+    return b;
+  };
+  const survives = new Map<RelationshipRecord, boolean>();
+  const linkSurvives = (r: RelationshipRecord): boolean => {
+    let v = survives.get(r);
+    if (v !== undefined) return v;
+    const from = bySource.get(r.source);
+    const target = src.entity(r.to);
+    if (!from || !target) v = false;
+    else {
+      const body = redacted(from);
+      if (body === from.body) v = true; // nothing was removed: the link is still there
+      else {
+        const names = new Set([target.name, ...target.aliases, ...fileKeys(target.path)].map((n) => n.toLowerCase()));
+        v = findLinks(body).some((m) => {
+          const l = parseLink(m.inner);
+          return l !== null && (names.has(l.name.toLowerCase()) || names.has(l.target.replace(/\.md$/i, '').toLowerCase()));
+        });
+      }
+    }
+    survives.set(r, v);
+    return v;
+  };
+  const recsOf = new WeakMap<object, RelationshipRecord[]>();
+  const recordsOf = (rel: { from: string; type: string; to: string }) => {
+    let v = recsOf.get(rel);
+    if (!v) { v = edgesByKey.get(edgeKey(rel.from, rel.type, rel.to)) ?? []; recsOf.set(rel, v); }
+    return v;
+  };
+  return { rules, gmNote, edgesByKey, bySource, redacted, linkSurvives, recordsOf };
+}
+
+export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shared?: LensBase): Lens {
+  const base = shared ?? lensBase(src);
+  const rules = base.rules;
+  const players = q.audience === 'players';
+  const gmNote = base.gmNote;
+  const g = index.graphAt(q.layer, q.session);
+  const applied = index.timeline(q.layer).filter((e) => e.session !== null && (q.session === null || e.session <= q.session));
+
+  const revealedNotes = new Set<string>();
+  const revealedProps = new Set<string>();
+  for (const ev of applied) {
+    for (const c of ev.consequences) {
+      if (c.kind !== 'reveal' || !c.valid || !c.entity) continue;
+      if (Array.isArray(c.value)) for (const p of c.value) revealedProps.add(`${c.entity}\u0000${String(p)}`);
+      else revealedNotes.add(c.entity);
+    }
+  }
+  const noteVisible = (id: string) => !players || !gmNote(id) || revealedNotes.has(id);
+  const states = new Map<string, EntityState>();
+  for (const s of g.entities) states.set(s.id, s);
+  const hidesProperty = (id: string, prop: string) => players
+    && (prop === rules.field || (rules.isSecretProperty(states.get(id)?.type ?? src.entity(id)?.type ?? null, prop) && !revealedProps.has(`${id}\u0000${prop}`)));
+
+  const redactedBody = (e: EntityRecord) => (players ? base.redacted(e) : e.body);
+  const declaredVisibly = (r: RelationshipRecord): boolean => {
+    if (!players) return true;
+    const from = base.bySource.get(r.source);
+    if (!from || !noteVisible(from.id)) return false;
+    if (rules.isSecretField(from.type, r.field)) return false;
+    if (r.type === LINK_REL && r.field === null) return base.linkSurvives(r);
+    return true;
+  };
+
+  // the relationships that hold at the session: base ones keep their declaring field (secret fields, and edges
+  // declared by notes the audience cannot see, are left out)
+  const holding: LensRelationship[] = [];
+  const referenced = new Set<string>();
+  for (const rel of g.relationships) {
+    let field: string | null = null;
+    if (rel.origin === 'base') {
+      const recs = base.recordsOf(rel);
+      let first: RelationshipRecord | undefined;
+      for (const r of recs) if (declaredVisibly(r)) { first = r; break; }
+      if (recs.length && !first) continue;
+      field = first?.field ?? null;
+    }
+    holding.push({ from: rel.from, to: rel.to, type: rel.type, field, origin: rel.origin });
+    referenced.add(rel.from); referenced.add(rel.to);
+  }
+
+  const visible = new Set<string>();
+  for (const st of g.entities) {
+    if (st.lifecycle === 'not-yet-created') continue;
+    if (players) {
+      const rec = src.entity(st.id);
+      // a placeholder's name comes from the references to it: only those the audience sees make it known
+      // (an entity created by an event without a note comes from an event players see: GM events are left out)
+      if (rec?.placeholder) { if (!referenced.has(st.id)) continue; }
+      else if (!noteVisible(st.id)) continue;
+    }
+    visible.add(st.id);
+  }
+  const relationships = holding.filter((r) => visible.has(r.from) && visible.has(r.to));
+
+  // a link to a note the audience cannot see keeps only the text the GM chose for it (its |label), else "(secret)"
+  let linkIds: Map<string, string> | null = null;
+  const mask = (text: string): string => {
+    if (!players || text.indexOf('[[') < 0) return text;
+    if (!linkIds) {
+      linkIds = new Map();
+      const all = [...src.entities()].sort((a, b) => Number(a.placeholder) - Number(b.placeholder));
+      for (const e of all) for (const k of [e.name, ...e.aliases, ...fileKeys(e.path)]) if (!linkIds.has(k.toLowerCase())) linkIds.set(k.toLowerCase(), e.id);
+    }
+    const ids = linkIds;
+    return replaceLinks(text, (link, _embed, raw) => {
+      if (!link) return raw;
+      const id = ids.get(link.target.toLowerCase()) ?? ids.get(link.name.toLowerCase());
+      return id && !visible.has(id) ? link.label ?? '(secret)' : raw;
+    });
+  };
+  const bodies = new Map<string, string>();
+  const evType = src.schema.events?.type ?? 'event';
+
+  return {
+    audience: q.audience, layer: q.layer, session: q.session, rules, graph: g, visible, relationships, applied: applied.filter((e) => visible.has(e.id) || !src.entity(e.id)),
+    state: (id) => states.get(id),
+    edgeVisible: (r) => visible.has(r.from) && visible.has(r.to) && declaredVisibly(r),
+    hidesProperty,
+    properties(id, props) {
+      if (!players) return props;
+      const out: Record<string, PropertyValue> = {};
+      const isEvent = (states.get(id)?.type ?? src.entity(id)?.type) === evType;
+      for (const [k, v] of Object.entries(props)) {
+        // an event's own `consequences` list is told by its filtered rows (event()), never as written
+        if (hidesProperty(id, k) || (isEvent && k === 'consequences')) continue;
+        out[k] = maskValue(v, mask);
+      }
+      return out;
+    },
+    body(rec) {
+      if (!players) return rec.body;
+      let b = bodies.get(rec.id);
+      if (b === undefined) { b = mask(redactedBody(rec)); bodies.set(rec.id, b); }
+      return b;
+    },
+    mask,
+    event(e) {
+      if (!players) return e;
+      const ref = (r: { name: string; id: string | null }) => (r.id && visible.has(r.id) ? r : null);
+      return {
+        ...e,
+        participants: e.participants.filter((p) => ref(p)),
+        location: e.location && ref(e.location) ? e.location : null,
+        consequences: e.consequences
+          .filter((c) => c.valid && (!c.entity || visible.has(c.entity)) && (!c.target || visible.has(c.target)))
+          .filter((c) => !c.property || c.kind === 'reveal' || !hidesProperty(c.entity ?? '', c.property))
+          .map((c) => ({ ...c, text: mask(c.text), ...(c.value !== undefined ? { value: maskValue(c.value, mask) } : {}) })),
+      };
+    },
+  };
+}
