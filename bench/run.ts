@@ -21,6 +21,8 @@
  *   warm_open_notes_cached[vault] {hits, misses} of the note cache in the warm open
  *   web_rss_mb[vault]          {cold, warm}: RSS of the real web shell process after opening the vault and settling
  *                              (bench/open.ts; generated vaults only, its database is <vault>/.lorecraft)
+ *   huge_note_peak_mb          {note_mb, peak_mb, baseline_mb, extra_mb, multiplier}: peak RSS of a process opening
+ *                              a small vault with one ~9 MB note, beside the same vault without it (bench/huge-note.ts)
  *   rss_mb                     peak resident set size of this process
  * Then each optional area module bench/<area>.ts (store, edit, timeline, mcp,
  * canvas) is run with { quick, tmpDir, generateVault } and merged under its
@@ -29,7 +31,7 @@
  * schema), Thellade when the shared fixture is there.
  * --quick (CI): 1k + Thellade only, fewer samples (~1 minute). --core-only skips the area modules.
  * --only open: only the opening figures (floor, cold sync, search ready, warm open, time to interactive, web
- * shell RSS) of 10k and real7k: no store floor, no queries, no area modules.
+ * shell RSS) of 10k and real7k, and the huge note: no store floor, no queries, no area modules.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -43,6 +45,7 @@ import { LayerMap } from '../main/model/layers.js';
 import { readVault } from '../main/sync/engine.js';
 import { generateVault, type GeneratedVault } from './generate.js';
 import { generateRealVault } from './generate-real.js';
+import { hugeNotePeak } from './huge-note.js';
 import { timeToInteractive, webRss } from './open.js';
 import { type StoreFloor, storeLoadFloor } from './store-floor.js';
 
@@ -246,6 +249,10 @@ async function main(): Promise<void> {
       put('cold_sync_floor_ratio', spec.key, Math.round((best!.queryable / Math.min(...floors)) * 100) / 100);
       if (spec.generated && !quick) put('web_rss_mb', spec.key, await webRss(ROOT, spec.dir));
       log(`${spec.key}: floor ${Math.min(...floors).toFixed(0)} ms, store floor ${storeFloor?.total ?? '-'} ms, tti ${Math.round(bestTti.ms)} ms, web rss ${JSON.stringify((result.web_rss_mb as Record<string, unknown>)[spec.key] ?? '-')} MB, warm open ${String((result.warm_open_ms as Record<string, unknown>)[spec.key] ?? '-')} ms, queryable ${best!.queryable.toFixed(0)} ms, search ready ${best!.searchReady.toFixed(0)} ms`);
+    }
+    if (!quick) {
+      result.huge_note_peak_mb = await hugeNotePeak(ROOT, tmp);
+      log(`huge note: ${JSON.stringify(result.huge_note_peak_mb)}`);
     }
     if (big) {
       result.query_vault = big.spec.key;
