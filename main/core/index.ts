@@ -120,11 +120,14 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     const core = new CoreImpl(vaultDir, dbDir, engine, store, index, lock);
     try {
       if (opts.interactive && syncNow) {
+        // watching from now on: the UI answers while the graph loads, and a file changed meanwhile must be
+        // seen (its batch waits in the engine's queue behind this sync)
+        const watching = opts.watch ? core.watch() : Promise.resolve();
+        watching.catch(() => undefined);
         await new Promise<void>((modelReady, failed) => {
-          const done = engine.syncAll({ full: !!opts.full, onModel: modelReady });
-          done.catch(failed);
-          if (opts.watch) void done.then(() => core.watch()).catch(() => undefined);
+          engine.syncAll({ full: !!opts.full, onModel: modelReady }).catch(failed);
         });
+        await watching;
       } else {
         if (syncNow) await core.sync({ full: !!opts.full });
         if (opts.watch) await core.watch();

@@ -5,7 +5,8 @@
  * core answers list, name search and the entity panel, all while the graph is still loading; then
  * "indexing search…", then a status without progress once search is ready.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { progressLabel } from '../../shared/progress.js';
 import type { SyncStatus } from '../../shared/types.js';
@@ -80,6 +81,8 @@ describe('the app opens a vault interactively, with progress', () => {
       expect(labels()).toEqual(['reading 0 / 3 files', 'reading 3 / 3 files', 'loading the graph…']);
       expect(pushed.findIndex((p) => p.event === 'vault-opened')).toBeGreaterThan(pushed.findIndex((p) => p.status?.progress?.phase === 'loading'));
 
+      // a note changed on disk while the graph loads is seen once the load is done (the watcher runs already)
+      writeFileSync(join(dir, 'Millbrook.md'), 'A quiet village near [[Wren]].\n');
       const stored = core.store.counts();
       load.open();
       expect(await stored).toMatchObject({ entities: 3, relationships: 2, placeholders: 0 });
@@ -96,6 +99,8 @@ describe('the app opens a vault interactively, with progress', () => {
       expect(core.status().progress).toBeUndefined();
       expect(log).toEqual(['vault-opened', 'model answered', 'store loaded', 'search indexed']);
       expect((await core.search('harbour', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Wren']);
+      await expect.poll(async () => (await core.getEntity('Millbrook'))?.body, { timeout: 10_000 }).toContain('near [[Wren]]');
+      expect((await core.store.edgesOf(core.resolveEntity('Millbrook')!.id)).map((e) => e.to)).toContain(core.resolveEntity('Wren')!.id);
     } finally {
       load.open();
       search.open();

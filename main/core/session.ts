@@ -90,6 +90,8 @@ export class CoreSession {
       const core = await this.opener(vaultDir, { onProgress });
       opened = core;
       this.core = core;
+      // the core's own status from now on (progress reported before it existed carried no counts)
+      this.emit('sync-status', core.status());
       this.unsubscribe = core.onChange((e) => {
         this.emit('vault-changed', e);
         this.emit('sync-status', core.status());
