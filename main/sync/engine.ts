@@ -204,7 +204,10 @@ export class VaultSyncEngine implements SyncEngine {
         const before = new Map<string, string>();
         for (const n of this.model.notes()) before.set(n.path, n.hash);
         const session: RebuildSession | null = early ? await early.catch(() => null) : null;
-        const delta = session
+        // Interactive (onModel): the model first, nothing serialised for the store before the UI can answer; the
+        // session's finish() copies every record then. Otherwise the notes' records are copied while the model
+        // resolves references (the graph is queryable sooner).
+        const delta = session && !opts.onModel
           ? await this.model.loadInSteps(read.notes, (records) => session.copyEntities(records))
           : this.model.load(read.notes);
         const t3 = performance.now();
