@@ -2,11 +2,14 @@
  * Opening a vault at real size (issue 15 point 6), used by bench/run.ts:
  *   time_to_interactive_ms[vault]  openCore on a fresh database until the core has answered list, a name
  *                                  lookup and getEntity (what the app's first screen asks)
- *   web_rss_mb[vault]              resident memory of the real web shell (`bin/lorecraft.mjs web --vault DIR
- *                                  --port 0`, its own process) after opening the vault and settling:
- *                                  {cold: first open (no database), warm: opened again}, read from /proc
+ *   web_rss_mb[vault]              resident memory of the real web shell (`lorecraft web --vault DIR --port 0`,
+ *                                  its own process) after opening the vault and settling: {cold: first open (no
+ *                                  database), warm: opened again}, read from /proc. Run as it ships: the esbuild
+ *                                  bundle of the CLI (built by buildCliBundle, as `npm run build:main` does);
+ *                                  web_rss_tsx_mb: the same from the sources through tsx (bin/lorecraft.mjs in a
+ *                                  checkout), whose loader and compiled sources cost ~35 MB more
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -40,11 +43,27 @@ function rssOf(pid: number): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
+/** CPU time (user + system, clock ticks) the process has used so far, all its threads (Kùzu's too). */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(f[11]) + Number(f[12]);
+}
+
 /**
- * Spawn the web shell on `dir` (its database in `<dir>/.lorecraft`), wait until it serves, then until its RSS
- * has not grown by more than 2 MB for 2 s (the search index is built in the background), and read the RSS.
+ * Spawn the web shell on `dir` (its database in `<dir>/.lorecraft`), wait until it serves (it serves once the
+ * model answers: the graph loads and search indexes in the background), then until it has settled: for 2 s its
+ * RSS has not grown by more than 2 MB and it used under 0.1 s of CPU; then read the RSS.
  */
-export async function webShellRss(root: string, dir: string, timeoutMs = 180_000): Promise<number> {
+/** Build the CLI bundle into `<root>/dist/bench` (fresh: never a stale build) and return its entry. */
+export function buildCliBundle(root: string): string {
+  const out = join(root, 'dist', 'bench');
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'build-main.mjs'), '--outdir', out], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`building the CLI bundle failed: ${r.stderr.slice(-500)}`);
+  return join(out, 'main', 'cli.mjs');
+}
+
+export async function webShellRss(root: string, dir: string, timeoutMs = 180_000, cli = join(root, 'bin', 'lorecraft.mjs')): Promise<number> {
   // The shell reads the renderer's files per request (none is made here): without a build, an empty page stands in.
   let renderer = join(root, 'dist', 'renderer');
   if (!existsSync(renderer)) {
@@ -52,7 +71,7 @@ export async function webShellRss(root: string, dir: string, timeoutMs = 180_000
     mkdirSync(renderer, { recursive: true });
     writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Lorecraft</title>\n');
   }
-  const child = spawn(process.execPath, [join(root, 'bin', 'lorecraft.mjs'), 'web', '--vault', dir, '--port', '0', '--renderer', renderer], {
+  const child = spawn(process.execPath, [cli, 'web', '--vault', dir, '--port', '0', '--renderer', renderer], {
     stdio: ['ignore', 'pipe', 'pipe'], cwd: root,
   });
   let err = '';
@@ -67,11 +86,13 @@ export async function webShellRss(root: string, dir: string, timeoutMs = 180_000
     const pid = child.pid!;
     let last = rssOf(pid);
     let stableSince = performance.now();
+    let ticksSince = cpuTicks(pid);
     const start = performance.now();
     while (performance.now() - stableSince < 2000 && performance.now() - start < timeoutMs) {
       await new Promise((r) => setTimeout(r, 200));
       const now = rssOf(pid);
-      if (now > last + 2 * 1048576) stableSince = performance.now();
+      const ticks = cpuTicks(pid);
+      if (now > last + 2 * 1048576 || ticks - ticksSince > 10) { stableSince = performance.now(); ticksSince = ticks; }
       last = Math.max(last, now);
     }
     return rssOf(pid);
@@ -81,13 +102,13 @@ export async function webShellRss(root: string, dir: string, timeoutMs = 180_000
   }
 }
 
-/** Both web shell figures for a vault: first open, then opened again (its database kept). */
-export async function webRss(root: string, dir: string): Promise<{ cold: number; warm: number }> {
+/** Both web shell figures for a vault: first open, then opened again (its database kept); `cli`: which CLI runs it. */
+export async function webRss(root: string, dir: string, cli?: string): Promise<{ cold: number; warm: number }> {
   const db = resolve(dir, '.lorecraft');
   if (existsSync(db)) rmSync(db, { recursive: true, force: true });
   const mb = (b: number) => Math.round(b / 1048576);
-  const cold = mb(await webShellRss(root, dir));
-  const warm = mb(await webShellRss(root, dir));
+  const cold = mb(await webShellRss(root, dir, undefined, cli));
+  const warm = mb(await webShellRss(root, dir, undefined, cli));
   rmSync(db, { recursive: true, force: true });
   return { cold, warm };
 }

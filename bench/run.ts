@@ -20,7 +20,10 @@
  *   warm_open_uncached_ms[vault]  warm open with the note cache deleted first: every file read and hashed (before it)
  *   warm_open_notes_cached[vault] {hits, misses} of the note cache in the warm open
  *   web_rss_mb[vault]          {cold, warm}: RSS of the real web shell process after opening the vault and settling
- *                              (bench/open.ts; generated vaults only, its database is <vault>/.lorecraft)
+ *                              (bench/open.ts; generated vaults only, its database is <vault>/.lorecraft), run from
+ *                              the CLI's bundle as it ships; web_rss_tsx_mb[vault]: run from the sources through tsx
+ *   huge_note_peak_mb          {note_mb, peak_mb, baseline_mb, extra_mb, multiplier}: peak RSS of a process opening
+ *                              a small vault with one ~9 MB note, beside the same vault without it (bench/huge-note.ts)
  *   rss_mb                     peak resident set size of this process
  * Then each optional area module bench/<area>.ts (store, edit, timeline, mcp,
  * canvas) is run with { quick, tmpDir, generateVault } and merged under its
@@ -31,7 +34,7 @@
  * --only <area> (store, edit, timeline, mcp, canvas, export): that area module alone, no core figures
  * (the canvas area's sections: LORECRAFT_CANVAS_BENCH, see bench/canvas.ts).
  * --only open: only the opening figures (floor, cold sync, search ready, warm open, time to interactive, web
- * shell RSS) of 10k and real7k: no store floor, no queries, no area modules.
+ * shell RSS) of 10k and real7k, and the huge note: no store floor, no queries, no area modules.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -45,7 +48,8 @@ import { LayerMap } from '../main/model/layers.js';
 import { readVault } from '../main/sync/engine.js';
 import { generateVault, type GeneratedVault } from './generate.js';
 import { generateRealVault } from './generate-real.js';
-import { timeToInteractive, webRss } from './open.js';
+import { hugeNotePeak } from './huge-note.js';
+import { buildCliBundle, timeToInteractive, webRss } from './open.js';
 import { type StoreFloor, storeLoadFloor } from './store-floor.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -181,7 +185,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(), quick, node: process.version,
     cold_sync_ms: {}, cold_sync_phases_ms: {}, warm_open_ms: {}, search_ready_ms: {}, search_after_queryable_ms: {}, read_parse_floor_ms: {}, counts: {},
     store_load_floor_ms: {}, store_load_floor_phases_ms: {}, cold_sync_floor_ratio: {},
-    time_to_interactive_ms: {}, tti_queryable_ms: {}, warm_open_uncached_ms: {}, warm_open_notes_cached: {}, web_rss_mb: {},
+    time_to_interactive_ms: {}, tti_queryable_ms: {}, warm_open_uncached_ms: {}, warm_open_notes_cached: {}, web_rss_mb: {}, web_rss_tsx_mb: {},
   };
   const put = (k: string, vault: string, v: unknown) => { (result[k] as Record<string, unknown>)[vault] = v; };
   const log = (s: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${s}\n`);
@@ -201,6 +205,7 @@ async function main(): Promise<void> {
     }
     const runs = quick ? 1 : 2;
     let big: { core: CoreHost; spec: (typeof specs)[number] } | null = null;
+    let bundle: string | null = null;
     for (const spec of specs) {
       const floors: number[] = [];
       for (let i = 0; i < runs; i++) floors.push(await floor(spec));
@@ -251,8 +256,16 @@ async function main(): Promise<void> {
         put('store_load_floor_phases_ms', spec.key, storeFloor);
       }
       put('cold_sync_floor_ratio', spec.key, Math.round((best!.queryable / Math.min(...floors)) * 100) / 100);
-      if (spec.generated && !quick) put('web_rss_mb', spec.key, await webRss(ROOT, spec.dir));
+      if (spec.generated && !quick) {
+        bundle ??= buildCliBundle(ROOT);
+        put('web_rss_mb', spec.key, await webRss(ROOT, spec.dir, bundle));
+        put('web_rss_tsx_mb', spec.key, await webRss(ROOT, spec.dir));
+      }
       log(`${spec.key}: floor ${Math.min(...floors).toFixed(0)} ms, store floor ${storeFloor?.total ?? '-'} ms, tti ${Math.round(bestTti.ms)} ms, web rss ${JSON.stringify((result.web_rss_mb as Record<string, unknown>)[spec.key] ?? '-')} MB, warm open ${String((result.warm_open_ms as Record<string, unknown>)[spec.key] ?? '-')} ms, queryable ${best!.queryable.toFixed(0)} ms, search ready ${best!.searchReady.toFixed(0)} ms`);
+    }
+    if (!quick) {
+      result.huge_note_peak_mb = await hugeNotePeak(ROOT, tmp);
+      log(`huge note: ${JSON.stringify(result.huge_note_peak_mb)}`);
     }
     if (big) {
       result.query_vault = big.spec.key;

@@ -98,6 +98,11 @@ export const SyncStatusZ = z.object({
   placeholders: z.number(),
   problems: z.number(),
   lastSync: SyncReportZ.nullable(),
+  progress: z.object({
+    phase: z.enum(['reading', 'loading', 'indexing']),
+    done: z.number().int().min(0).optional(),
+    total: z.number().int().min(0).optional(),
+  }).optional(),
 }) satisfies z.ZodType<SyncStatus>;
 
 export const ChangeEventZ = z.object({

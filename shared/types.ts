@@ -146,6 +146,17 @@ export interface SyncReport {
   changedFiles: number;
 }
 
+/**
+ * Where an open (or a whole-vault sync) is: files read of total, then the graph loading (the UI already answers
+ * from the model), then the full-text index building. Absent when there is nothing to wait for.
+ */
+export interface SyncProgress {
+  phase: 'reading' | 'loading' | 'indexing';
+  /** reading: files read (or taken from the note cache) so far, of `total` */
+  done?: number;
+  total?: number;
+}
+
 export interface SyncStatus {
   state: 'idle' | 'syncing' | 'error';
   entities: number;
@@ -153,6 +164,7 @@ export interface SyncStatus {
   placeholders: number;
   problems: number;
   lastSync: SyncReport | null;
+  progress?: SyncProgress;
 }
 
 /** Emitted after the graph changed (file on disk, app edit, MCP edit). */

@@ -4,12 +4,18 @@ import { parseArgs as parseArgv } from 'node:util';
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /**
+   * Raw text for a status line rewritten in place (progress.ts: '\r', erase line, text): present only when
+   * stderr is a terminal, so a pipe or a log file never gets it.
+   */
+  status?(text: string): void;
 }
 
 export function defaultIo(): CliIo {
   return {
     out: (l) => process.stdout.write(l + '\n'),
     err: (l) => process.stderr.write(l + '\n'),
+    ...(process.stderr.isTTY ? { status: (t: string) => void process.stderr.write(t) } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import { loadVaultConfig } from '../config/load.js';
 import { fromSchemaIndex } from '../model/schema-adapter.js';
 import { createKuzuStore } from '../store/kuzu-store.js';
 import type { GraphStore } from '../store/types.js';
+import type { SyncProgress } from '../../shared/types.js';
 import { LayerMap } from '../model/layers.js';
 import { VaultSyncEngine, engineParseOptions, readVault } from '../sync/engine.js';
 import type { VaultFs, WatcherFactory } from '../sync/ports.js';
@@ -64,6 +65,13 @@ export interface OpenCoreOptions {
    * failure shows as state 'error'). The watcher starts after the sync.
    */
   interactive?: boolean;
+  /**
+   * Where the first sync is (files read / total, then 'loading', 'indexing', then null when search is ready):
+   * the app's status bar and the CLI's TTY line. Also after openCore returned (interactive: the load goes on).
+   */
+  onProgress?: (p: SyncProgress | null) => void;
+  /** the graph store over `dbDir` (default: Kùzu, main/store/kuzu-store.ts); tests hand in one they hold back */
+  store?: (dbDir: string) => GraphStore;
 }
 
 export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
@@ -90,32 +98,37 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     // sync at once: notes read ahead for a later sync could be stale by then.
     // notes whose file's stat is unchanged since the last read come from <dbDir>/notes.cache (stat-cache.ts)
     const noteCache = NoteCache.load(join(dbDir, 'notes.cache'), engineParseOptions(schemaView));
-    const prefetched = syncNow ? readVault(vaultDir, new LayerMap(loaded.config), engineParseOptions(schemaView), noteCache, opts.fs) : undefined;
+    const prefetched = syncNow ? readVault(vaultDir, new LayerMap(loaded.config), engineParseOptions(schemaView), noteCache, opts.fs, opts.onProgress) : undefined;
     prefetched?.catch(() => undefined);
     let fresh: boolean;
-    store = createKuzuStore(dbDir);
+    const makeStore = opts.store ?? createKuzuStore;
+    store = makeStore(dbDir);
     try {
       fresh = !(await store.open(loaded.schema, fingerprint));
     } catch {
       // the store could not open its database even after its own retry: wipe the cache and start over
       await store.close().catch(() => undefined);
       for (const f of ['graph.kuzu', 'graph.kuzu.wal', 'graph.kuzu.shadow', 'graph.kuzu.tmp']) await rm(join(dbDir, f), { recursive: true, force: true });
-      store = createKuzuStore(dbDir);
+      store = makeStore(dbDir);
       fresh = !(await store.open(loaded.schema, fingerprint));
     }
     const engine = new VaultSyncEngine({
       vaultDir, config: loaded.config, schemaView, store,
       storeStale: fresh, configProblems: loaded.problems, noteCache, ...(prefetched ? { prefetched } : {}),
       ...(opts.fs ? { fs: opts.fs } : {}), ...(opts.watcher ? { watcher: opts.watcher } : {}),
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     });
     const core = new CoreImpl(vaultDir, dbDir, engine, store, index, lock);
     try {
       if (opts.interactive && syncNow) {
+        // watching from now on: the UI answers while the graph loads, and a file changed meanwhile must be
+        // seen (its batch waits in the engine's queue behind this sync)
+        const watching = opts.watch ? core.watch() : Promise.resolve();
+        watching.catch(() => undefined);
         await new Promise<void>((modelReady, failed) => {
-          const done = engine.syncAll({ full: !!opts.full, onModel: modelReady });
-          done.catch(failed);
-          if (opts.watch) void done.then(() => core.watch()).catch(() => undefined);
+          engine.syncAll({ full: !!opts.full, onModel: modelReady }).catch(failed);
         });
+        await watching;
       } else {
         if (syncNow) await core.sync({ full: !!opts.full });
         if (opts.watch) await core.watch();

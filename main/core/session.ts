@@ -3,21 +3,45 @@
  * core, forwards its changes as push events, switches vaults (closing the old
  * core first: one process per Kùzu database), and closes cleanly.
  * Opens and closes are serialised, so two quick `vault-open`s never overlap.
+ *
+ * The real opener is interactive: `vault-opened` is pushed once the model holds
+ * the vault (list, name search and the entity panel answer from it) while the
+ * graph loads and search indexes in the background. Meanwhile `sync-status`
+ * carries the progress (files read / total, 'loading', 'indexing') for the
+ * status bar, and once more without it when search is ready.
  */
 import type { CoreHost } from './core.js';
+import type { OpenCoreOptions } from './index.js';
 import { CoreError } from '../domain/errors.js';
 import { TaskQueue } from '../domain/queue.js';
 import type { VaultInfo } from '../../shared/contract.js';
+import type { SyncProgress, SyncStatus } from '../../shared/types.js';
 import { listVaultFiles } from '../config/excludes.js';
 import type { Emit } from '../../shared/rpc.js';
 
-export type CoreOpener = (vaultDir: string) => Promise<CoreHost>;
+/** What the session asks of an opener: report the open's progress (OpenCoreOptions.onProgress). */
+export interface OpenHooks { onProgress?: (p: SyncProgress | null) => void }
 
-/** The real opener: the core with its watcher on (the UI must follow the files). */
-export const openWatchedCore: CoreOpener = async (vaultDir) => {
-  const { openCore } = await import('./index.js');
-  return openCore({ vaultDir, watch: true });
-};
+export type CoreOpener = (vaultDir: string, hooks?: OpenHooks) => Promise<CoreHost>;
+
+/**
+ * An opener of watched cores (the UI must follow the files) that open interactively (they answer from the model
+ * while the graph loads), with these further options (tests: dbDir, store).
+ */
+export function watchedOpener(extra: Omit<OpenCoreOptions, 'vaultDir' | 'watch' | 'interactive' | 'onProgress'> = {}): CoreOpener {
+  return async (vaultDir, hooks = {}) => {
+    const { openCore } = await import('./index.js');
+    return openCore({ ...extra, vaultDir, watch: true, interactive: true, ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}) });
+  };
+}
+
+/** The real opener. */
+export const openWatchedCore: CoreOpener = watchedOpener();
+
+/** The status pushed while a vault opens and no core exists yet. */
+function openingStatus(progress: SyncProgress | null): SyncStatus {
+  return { state: 'syncing', entities: 0, relationships: 0, placeholders: 0, problems: 0, lastSync: null, ...(progress ? { progress } : {}) };
+}
 
 /** The session's error when a command comes with no vault open. */
 export class NoVaultError extends CoreError {
@@ -58,8 +82,16 @@ export class CoreSession {
   open(vaultDir: string): Promise<VaultInfo> {
     return this.serial(async () => {
       await this.closeNow();
-      const core = await this.opener(vaultDir);
+      let opened: CoreHost | null = null;
+      const onProgress = (p: SyncProgress | null): void => {
+        if (opened && this.core !== opened) return; // a core closed or replaced since
+        this.emit('sync-status', opened ? opened.status() : openingStatus(p));
+      };
+      const core = await this.opener(vaultDir, { onProgress });
+      opened = core;
       this.core = core;
+      // the core's own status from now on (progress reported before it existed carried no counts)
+      this.emit('sync-status', core.status());
       this.unsubscribe = core.onChange((e) => {
         // in the players' view a push names no path or id (they would name GM-only notes): the renderer refetches
         this.emit('vault-changed', core.audience === 'players' ? { origin: e.origin, paths: [], upserted: [], removed: [] } : e);

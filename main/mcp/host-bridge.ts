@@ -27,10 +27,10 @@ export async function startHostBridge(host: CoreHost, opts: HostBridgeOptions = 
   return { ...bridge, dispose: async () => { await bridge.close(); wiring.dispose(); } };
 }
 
-export function withMcpBridge<C extends Core>(opener: (vaultDir: string) => Promise<C>, opts: HostBridgeOptions = {}): (vaultDir: string) => Promise<C> {
+export function withMcpBridge<C extends Core, H = unknown>(opener: (vaultDir: string, hooks?: H) => Promise<C>, opts: HostBridgeOptions = {}): (vaultDir: string, hooks?: H) => Promise<C> {
   const log = opts.log ?? ((l: string) => process.stderr.write(l + '\n'));
-  return async (vaultDir) => {
-    const core = await opener(vaultDir);
+  return async (vaultDir, hooks) => {
+    const core = await opener(vaultDir, hooks);
     if (!('engine' in core)) return core; // not a full CoreHost: nothing to serve
     let b: Awaited<ReturnType<typeof startHostBridge>> | null = null;
     try {

@@ -31,8 +31,12 @@ describe('fastFrontmatter', () => {
   it('answers the common shapes and declines the rest', () => {
     expect(compare('title: A\ntags:\n  - "#NPC"\n  - x\nage: 40\nratio: 1.5\nok: true\nnone:\nempty: []\nflow: ["[[A]]", b, \'c\'\'d\']\n')).toBe('fast');
     expect(compare('list:\n- a\n- "b"\nnext: 07\ndate: 2025-05-12\nneg: -31\nurl: https://x.y/z#frag\nq: \'it\'\'s\'\n')).toBe('fast');
+    // lists of flat maps (real vaults: `allies:` of `- name: …` items)
+    expect(compare('allies:\n  - name: travellers\n    with: "[[Gar Bel]]"\n    since: 1487\n  - name: lights\n    tags: [secret, faction/church]\n  - plain\nnext: 1\n')).toBe('fast');
+    expect(compare('m:\n- a: 1\n  b: x\n\n- c: true\n')).toBe('fast');
     for (const y of ['a:\n  b: 1\n', 'a: |\n  text\n', 'a: &x 1\nb: *x\n', '# c\na: 1\n', 'a: 1 # c\n', 'a: "x\\ty"\n',
-      'a: 1\na: 2\n', 'a: 0x1F\n', 'a:\n  - - x\n', 'a:\n  - k: v\n', 'a: b\n  c\n', 'a: {x: 1}\n', '"q": 1\n', 'a: [x, [y]]\n', 'a:\tb\n', 'true: 1\n']) {
+      'a: 1\na: 2\n', 'a: 0x1F\n', 'a:\n  - - x\n', 'a:\n  - k:\n      x: 1\n', 'a:\n  -  k: v\n', 'a:\n  - k: v\n      w\n',
+      'a:\n  - k: v\n    k: w\n', 'a:\n  - k: v\n   j: w\n', 'a:\n  - k: v\n    # c\n', 'a:\n  - k: v: w\n', 'a: b\n  c\n', 'a: {x: 1}\n', '"q": 1\n', 'a: [x, [y]]\n', 'a:\tb\n', 'true: 1\n']) {
       expect(fastFrontmatter(y, 2), y).toBeNull();
     }
   });
@@ -72,6 +76,13 @@ describe('fastFrontmatter', () => {
       atom.map((a) => ` ${a}`),
       fc.array(atom, { maxLength: 3 }).map((xs) => ` [${xs.join(', ')}]`),
       fc.tuple(fc.constantFrom('', '  ', '    '), fc.array(atom, { maxLength: 3 })).map(([ind, xs]) => xs.map((x) => `\n${ind}- ${x}`).join('')),
+      // a list of flat maps (and scalars), the maps' later keys at the first key's column, or (rarely) not
+      fc.tuple(fc.constantFrom('', '  ', '    '), fc.array(fc.oneof(
+        { weight: 3, arbitrary: fc.array(fc.tuple(fc.stringMatching(/^[a-z][a-z_]{0,4}$/), fc.oneof(atom.map((a) => ` ${a}`), fc.array(atom, { maxLength: 2 }).map((xs) => ` [${xs.join(', ')}]`), fc.constant(''))), { minLength: 1, maxLength: 3 }) },
+        { weight: 1, arbitrary: atom },
+      ), { maxLength: 3 }), fc.constantFrom(0, 0, 0, 1, -1, 3)).map(([ind, items, shift]) => items.map((it) => typeof it === 'string'
+        ? `\n${ind}- ${it}`
+        : it.map(([k, v], j) => `\n${j === 0 ? `${ind}- ` : ' '.repeat(Math.max(0, ind.length + 2 + shift))}${k}:${v}`).join('')).join('')),
     );
     const key = fc.oneof({ weight: 9, arbitrary: fc.stringMatching(/^[a-z][a-z_]{0,6}$/) }, { weight: 1, arbitrary: fc.integer({ min: 1020, max: 1030 }).map((n) => 'k'.repeat(n)) });
     const line = fc.oneof({ weight: 9, arbitrary: fc.tuple(key, value).map(([k, v]) => `${k}:${v}`) }, { weight: 1, arbitrary: uspace.map((u) => u === '\r' ? '' : u) });

@@ -1,6 +1,8 @@
 /**
  * Fast path for the frontmatter most vaults actually write: top-level
- * `key: scalar`, `key: [flow, list]`, and `key:` followed by `- scalar` items.
+ * `key: scalar`, `key: [flow, list]`, and `key:` followed by `- scalar` items
+ * or `- k: v` items (a list of flat maps: each of its keys on its own line at
+ * the first key's column, each value a scalar or a flow list).
  * Anything else (nested maps, block scalars, anchors, comments, escapes, tabs,
  * Unicode spaces, very long keys, duplicate keys, hex/octal/inf numbers...) returns null and the caller uses the
  * full `yaml` parser. When it answers, the answer equals what `yaml`'s core
@@ -119,6 +121,49 @@ function flowSeq(s: string): Out {
   return items;
 }
 
+/** One `k: v` line's value (after the key): a scalar or a flow list; null for an empty value (left to `yaml`). */
+function pairValue(rest: string): Out {
+  if (rest.length === 0) return BAIL; // `k:` alone may open a nested block
+  if (rest[0] === '[') return rest.endsWith(']') ? flowSeq(rest) : BAIL;
+  return scalar(rest, false);
+}
+
+/**
+ * A flat map that is a block sequence item: its first key on line `start` after `- ` (at column `col`), the
+ * others on the lines below at exactly that column. Ends at a blank-free line left of `col`; anything deeper,
+ * or not a `k: v` line at `col`, declines (null).
+ */
+function flatMap(lines: string[], start: number, col: number, firstLine: number, strings: FastField['strings']): { value: Record<string, unknown>; next: number } | null {
+  const value: Record<string, unknown> = {};
+  const seen = new Set<string>();
+  let i = start;
+  while (i < lines.length) {
+    let l = lines[i]!;
+    if (l.endsWith('\r')) l = l.slice(0, -1);
+    if (l.trim() === '') { i++; continue; }
+    let ind = 0;
+    while (l.charCodeAt(ind) === 32) ind++;
+    if (i > start) {
+      if (ind < col) break;
+      if (ind > col) return null;
+    }
+    const text = l.slice(col);
+    const m = KEY_RE.exec(text);
+    if (!m || m[0].length > MAX_KEY) return null;
+    const key = m[1]!.trimEnd();
+    if (seen.has(key) || key === '__proto__' || NULL_RE.test(key) || TRUE_RE.test(key) || FALSE_RE.test(key)) return null;
+    seen.add(key);
+    const v = pairValue(text.slice(m[0].length).trimEnd());
+    if (v === BAIL) return null;
+    value[key] = v;
+    const lineNo = firstLine + i;
+    if (typeof v === 'string') strings.push({ text: v, line: lineNo });
+    else if (Array.isArray(v)) for (const it of v) if (typeof it === 'string') strings.push({ text: it, line: lineNo });
+    i++;
+  }
+  return { value, next: i };
+}
+
 /**
  * Parses simple frontmatter. `lines` are the YAML lines (no '---'), `firstLine`
  * the 1-based file line of lines[0]. Returns null when the text is outside the subset.
@@ -184,7 +229,15 @@ export function fastFrontmatter(yaml: string, firstLine: number): FastField[] | 
       if (l.length > ind + 1 && l[ind + 1] !== ' ') return null;
       const itemText = l.slice(ind + 1).trim();
       if (itemText.startsWith('- ') || itemText === '-' || itemText[0] === '[' || itemText[0] === '{') return null;
-      if (KEY_RE.test(itemText)) return null; // a map inside the list
+      if (KEY_RE.test(itemText)) {
+        // a map inside the list: `- k: v` then `  k2: v2` lines at the first key's column
+        if (l[ind + 2] === ' ') return null;
+        const map = flatMap(lines, i, ind + 2, firstLine, field.strings);
+        if (map === null) return null;
+        items.push(map.value);
+        i = map.next;
+        continue;
+      }
       const v = scalar(itemText, false);
       if (v === BAIL) return null;
       items.push(v);

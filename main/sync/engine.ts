@@ -15,7 +15,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
-import type { ChangeEvent, Problem, SyncReport, SyncStatus } from '../../shared/types.js';
+import type { ChangeEvent, Problem, SyncProgress, SyncReport, SyncStatus } from '../../shared/types.js';
 import type { VaultConfig } from '../config/types.js';
 import type { LayerMap } from '../model/layers.js';
 import { VaultModel } from '../model/model.js';
@@ -68,6 +68,12 @@ export interface EngineOptions {
    * and a successful syncAll saves the read's snapshot (off the critical path).
    */
   noteCache?: NoteCache;
+  /**
+   * Where a whole-vault sync is (status().progress): files read of total, then 'loading' (the model holds the
+   * vault, the store is being brought up to date), then 'indexing' (queryable, the search index builds), then
+   * null. Called on every change of it; the read of `prefetched` reports through its own callback.
+   */
+  onProgress?: (p: SyncProgress | null) => void;
 }
 
 /** A whole-vault read: walk, then read + parse (readVault). */
@@ -84,12 +90,17 @@ export interface VaultRead {
  * Walk the vault and read + parse every note (never throws for a file: see read.ts); with a note cache, files
  * whose stat is unchanged are not read (their cached notes are taken).
  */
-export async function readVault(vaultDir: string, layers: LayerMap, parseOpts: ParseOptions, cache?: NoteCache, fs: VaultFs = nodeVaultFs): Promise<VaultRead> {
+export async function readVault(
+  vaultDir: string, layers: LayerMap, parseOpts: ParseOptions, cache?: NoteCache, fs: VaultFs = nodeVaultFs,
+  onProgress?: (p: SyncProgress) => void,
+): Promise<VaultRead> {
   const startedAt = performance.now();
   cache?.begin();
   const walked = await fs.walk(vaultDir, layers);
   const t1 = performance.now();
-  const read = await fs.read(walked.files, parseOpts, cache);
+  const total = walked.files.size;
+  onProgress?.({ phase: 'reading', done: 0, total });
+  const read = await fs.read(walked.files, parseOpts, cache, onProgress && ((done) => onProgress({ phase: 'reading', done: Math.min(done, total), total })));
   return { walked, read, startedAt, walkMs: t1 - startedAt, readMs: performance.now() - t1 };
 }
 
@@ -129,6 +140,9 @@ export class VaultSyncEngine implements SyncEngine {
   private lastStale = false;
   private closed = false;
   private prefetched: Promise<VaultRead> | null;
+  private progress: SyncProgress | null = null;
+  /** counts whole-vault syncs: a finished search index of an older one does not end a newer one's progress */
+  private syncGen = 0;
   timings: SyncTimings = { queryableMs: 0, searchReadyMs: null };
 
   constructor(private readonly opts: EngineOptions) {
@@ -145,7 +159,14 @@ export class VaultSyncEngine implements SyncEngine {
     return {
       state: this.state, entities: c.entities, relationships: c.relationships, placeholders: c.placeholders,
       problems: this.model.problems().length, lastSync: this.lastReport(),
+      ...(this.progress ? { progress: { ...this.progress } } : {}),
     };
+  }
+
+  private setProgress(p: SyncProgress | null, gen: number): void {
+    if (gen !== this.syncGen || this.closed) return;
+    this.progress = p;
+    try { this.opts.onProgress?.(p); } catch { /* a listener's failure is its own */ }
   }
 
   /** Resolves when the full-text index reflects the last full load. */
@@ -167,13 +188,14 @@ export class VaultSyncEngine implements SyncEngine {
     return this.queue.run(async () => {
       let t0 = performance.now();
       this.state = 'syncing';
+      const gen = ++this.syncGen;
       // A rebuild known to be needed into an empty store: the store opens its load while the files are read,
       // and copies the notes' records while the model resolves references (RebuildSession).
       const early = (!!opts.full || this.stale) && !this.loaded ? this.opts.store.beginRebuild() : null;
       early?.catch(() => undefined);
       let finishing = false;
       try {
-        const vault = await (prefetched ?? readVault(this.opts.vaultDir, this.model.layers, this.parseOpts, this.opts.noteCache, this.opts.fs));
+        const vault = await (prefetched ?? readVault(this.opts.vaultDir, this.model.layers, this.parseOpts, this.opts.noteCache, this.opts.fs, (p) => this.setProgress(p, gen)));
         const { walked, read } = vault;
         t0 = Math.min(t0, vault.startedAt);
         const t2 = performance.now();
@@ -182,10 +204,14 @@ export class VaultSyncEngine implements SyncEngine {
         const before = new Map<string, string>();
         for (const n of this.model.notes()) before.set(n.path, n.hash);
         const session: RebuildSession | null = early ? await early.catch(() => null) : null;
-        const delta = session
+        // Interactive (onModel): the model first, nothing serialised for the store before the UI can answer; the
+        // session's finish() copies every record then. Otherwise the notes' records are copied while the model
+        // resolves references (the graph is queryable sooner).
+        const delta = session && !opts.onModel
           ? await this.model.loadInSteps(read.notes, (records) => session.copyEntities(records))
           : this.model.load(read.notes);
         const t3 = performance.now();
+        this.setProgress({ phase: 'loading' }, gen);
         opts.onModel?.();
         let full = !!opts.full || this.stale;
         let changed = 0;
@@ -227,19 +253,21 @@ export class VaultSyncEngine implements SyncEngine {
         // off the critical path: the model's derived indexes, then the full-text index
         void this.queue.run(async () => { this.model.warm(); });
         this.searchP = this.opts.store.ensureSearchIndex().then(() => { timings.searchReadyMs = performance.now() - t0; });
-        this.searchP.catch(() => undefined);
+        this.searchP.catch(() => undefined).finally(() => this.setProgress(null, gen));
         // the snapshot is saved once search is ready: serialising ~30 MB of notes costs the main thread ~0.1 s
         if (cache) this.cacheP = this.searchP.catch(() => undefined).then(() => cache.save());
         const report = this.report(full, changed, queryableMs);
         this.last = report;
         this.lastStale = false;
         this.state = 'idle';
+        this.setProgress({ phase: 'indexing' }, gen);
         if (changed > 0 || full) {
           this.emit({ origin: 'sync', paths: [], upserted: [], removed: [] });
         }
         return report;
       } catch (err) {
         this.state = 'error';
+        this.setProgress(null, gen);
         this.opts.noteCache?.discard();
         // a session not handed its records holds the store: give it back (empty, no fingerprint)
         if (early && !finishing) await (await early.catch(() => null))?.abort().catch(() => undefined);

@@ -14,8 +14,8 @@ import { VaultWatcher, type WatcherOptions } from './watcher.js';
 export interface VaultFs {
   /** every note of the vault: [vault-relative path, absolute path] pairs, plus walk problems */
   walk(root: string, layers: LayerMap): Promise<WalkResult>;
-  /** read + parse these notes (never throws for a file: a problem instead) */
-  read(files: Iterable<[string, string]>, opts: ParseOptions, cache?: NoteCache): Promise<ReadOutcome>;
+  /** read + parse these notes (never throws for a file: a problem instead); onProgress: files done so far, now and then */
+  read(files: Iterable<[string, string]>, opts: ParseOptions, cache?: NoteCache, onProgress?: (done: number) => void): Promise<ReadOutcome>;
   /** the same for a few files, on the event loop (an edit's or a watcher batch's re-read) */
   readSync(files: Iterable<[string, string]>, opts: ParseOptions): ReadOutcome;
 }
@@ -23,7 +23,7 @@ export interface VaultFs {
 /** Today's file system: the walk of walk.ts and the reads of read.ts. */
 export const nodeVaultFs: VaultFs = {
   walk: walkVault,
-  read: (files, opts, cache) => readNotes(files, opts, undefined, cache),
+  read: (files, opts, cache, onProgress) => readNotes(files, opts, undefined, cache, onProgress),
   readSync: readNotesSync,
 };
 

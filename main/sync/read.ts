@@ -31,14 +31,19 @@ const SLICE = 256;
  * With a note cache (stat-cache.ts), a file whose stat is the one the cache
  * read it with is not read: its cached note is taken; every note read or
  * taken is recorded in the cache's next snapshot with its stat.
+ * onProgress: files done so far, after every slice and at the end.
  */
-export async function readNotes(files: Iterable<[string, string]>, opts: ParseOptions, slice = SLICE, cache?: NoteCache): Promise<ReadOutcome> {
+export async function readNotes(files: Iterable<[string, string]>, opts: ParseOptions, slice = SLICE, cache?: NoteCache, onProgress?: (done: number) => void): Promise<ReadOutcome> {
   const out: ReadOutcome = { notes: [], gone: [], problems: [] };
   let i = 0;
   for (const f of files) {
     if (cache) readCached(f, opts, out, cache); else readOne(f, opts, out);
-    if (++i % slice === 0) await new Promise<void>((res) => setImmediate(res));
+    if (++i % slice === 0) {
+      onProgress?.(i);
+      await new Promise<void>((res) => setImmediate(res));
+    }
   }
+  onProgress?.(i);
   return out;
 }
 

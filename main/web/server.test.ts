@@ -121,8 +121,10 @@ describe('web shell server', () => {
     const c = client(ws);
     const file = join(dir, 'vault', 'setting', 'npcs', 'Tobin Reed.md');
     await writeFile(file, (await readFile(file, 'utf8')).replace('role: innkeeper', 'role: brewer'));
-    await expect.poll(() => c.events.map((e) => e.event), { timeout: 10_000 }).toEqual(expect.arrayContaining(['vault-changed', 'sync-status']));
-    const changed = c.events.find((e) => e.event === 'vault-changed')!.payload as { paths: string[]; upserted: string[] };
+    // (the shell serves once the model answers: the open's own sync may push its vault-changed first)
+    const ofTobin = () => c.events.find((e) => e.event === 'vault-changed' && (e.payload as { paths: string[] }).paths.length > 0);
+    await expect.poll(() => Boolean(ofTobin()) && c.events.some((e) => e.event === 'sync-status'), { timeout: 10_000 }).toBe(true);
+    const changed = ofTobin()!.payload as { paths: string[]; upserted: string[] };
     expect(changed.paths).toContain('setting/npcs/Tobin Reed.md');
     expect(changed.upserted).toContain('setting/tobin reed');
     const tobin = await c.call('entity-get', { nameOrId: 'Tobin Reed' });

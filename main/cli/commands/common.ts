@@ -2,6 +2,7 @@
 import { CoreError } from '../../domain/errors.js';
 import { openCore, type CoreHost, type OpenCoreOptions } from '../../core/index.js';
 import type { CliIo } from '../io.js';
+import { progressLine, type ProgressLine } from '../progress.js';
 
 export const VAULT_FLAGS = ['vault', 'db', 'config', 'schema'];
 
@@ -14,13 +15,20 @@ export function coreOptions(flags: Record<string, string | boolean>): OpenCoreOp
   return o;
 }
 
-/** Opens the core, or prints why not and returns the exit code (1). */
-export async function openOrFail(opts: OpenCoreOptions, io: CliIo, json: boolean): Promise<CoreHost | number> {
+/**
+ * Opens the core, or prints why not and returns the exit code (1). On a terminal the open's progress is shown
+ * on stderr (progress.ts): erased once the core is open, or, with `progress` handed in, when the caller ends it.
+ */
+export async function openOrFail(opts: OpenCoreOptions, io: CliIo, json: boolean, progress?: ProgressLine): Promise<CoreHost | number> {
+  const line = progress ?? progressLine(io);
   try {
-    return await openCore(opts);
+    return await openCore({ ...opts, ...(line.onProgress ? { onProgress: line.onProgress } : {}) });
   } catch (err) {
+    line.end();
     reportError(err, io, json);
     return 1;
+  } finally {
+    if (!progress) line.end();
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { parse as parseYaml } from 'yaml';
 import type { CliIo } from '../io.js';
+import { progressLine } from '../progress.js';
 import { parseArgs } from '../io.js';
 import { CoreError, type EditResult } from '../../core/index.js';
 
@@ -56,12 +57,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { openCore } = await import('../../core/index.js');
   let host: Awaited<ReturnType<typeof openCore>> | null = null;
   try {
+    const progress = progressLine(io); // files read / total on a terminal (stderr)
     host = await openCore({
       vaultDir: flags.vault,
       ...(typeof flags.db === 'string' ? { dbDir: flags.db } : {}),
       ...(typeof flags.config === 'string' ? { configPath: flags.config } : {}),
       ...(typeof flags.schema === 'string' ? { schemaPath: flags.schema } : {}),
-    });
+      ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
+    }).finally(() => progress.end());
     const ed = host.editor;
     const o = { origin: 'app' as const, history: false };
     if (sub === 'trash') {

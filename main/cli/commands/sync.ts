@@ -7,6 +7,7 @@
  */
 import type { Problem } from '../../../shared/types.js';
 import { parseArgs, type CliIo } from '../io.js';
+import { progressLine } from '../progress.js';
 import { VAULT_FLAGS, coreOptions, openOrFail, reportError } from './common.js';
 
 const USAGE = 'usage: lorecraft sync [--vault DIR] [--full] [--json] [--db DIR] [--config FILE] [--schema FILE]';
@@ -21,12 +22,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const json = !!flags.json;
   // openCore runs the sync (reading the notes while the database opens); a failed sync exits 1 like a failed open
-  const core = await openOrFail({ ...coreOptions(flags), full: !!flags.full }, io, json);
+  // on a terminal: files read / total, then "indexing search…" until the search index is ready (stderr)
+  const progress = progressLine(io);
+  const core = await openOrFail({ ...coreOptions(flags), full: !!flags.full }, io, json, progress);
   if (typeof core === 'number') return core;
   try {
     const r = core.status().lastSync;
     if (!r) throw new Error('the sync left no report');
-    await core.searchReady();
+    await core.searchReady().finally(() => progress.end());
     // every rule's problems (model + main/problems), not only the model's
     const problems = core.problems();
     const errors = problems.filter((p) => p.severity === 'error').length;

@@ -12,6 +12,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CliIo } from '../io.js';
 import { parseArgs } from '../io.js';
+import { progressLine } from '../progress.js';
 import { CoreError, formatReport, openCore, problemReport, problemReportOfFiles, type ProblemReport } from '../../core/index.js';
 import { VAULT_FLAGS, coreOptions, reportError } from './common.js';
 
@@ -35,7 +36,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const json = !!flags.json;
   let report: ProblemReport;
   try {
-    const core = await openCore(opts);
+    const progress = progressLine(io); // files read / total on a terminal (stderr)
+    const core = await openCore({ ...opts, ...(progress.onProgress ? { onProgress: progress.onProgress } : {}) }).finally(() => progress.end());
     try { report = problemReport(core); } finally { await core.close(); }
   } catch (err) {
     if (!(err instanceof CoreError && err.code === 'vault-locked')) { reportError(err, io, json); return 1; }

@@ -16,7 +16,7 @@ import { BulkLoad } from './bulk.js';
 import { type Conn, type OpenedDb, closeDatabase, openDatabase } from './db.js';
 import { applyDeltaTx } from './delta.js';
 import { KUZU_DEFAULT_STOPWORDS } from './fts-stopwords.js';
-import { tokenize } from './fts-bulk.js';
+import { pieces, tokenize } from './fts-bulk.js';
 import { RelRegistry } from './rels.js';
 import { createKuzuStore } from '../kuzu-store.js';
 import { FTS_COLUMNS, SearchIndex } from './search.js';
@@ -42,6 +42,8 @@ function corpus(n: number, seed: number): EntityRecord[] {
     const sentences = Array.from({ length: 1 + Math.floor(r() * 5) }, () => Array.from({ length: 3 + Math.floor(r() * 9) }, word).join(r() < 0.2 ? '\n' : ' ') + '.');
     out.push(ent(`${word()} ${word()} ${i}`, { body: sentences.join(' '), tags: r() < 0.5 ? [word(), `Location/${word()}`] : [], aliases: r() < 0.3 ? [`the ${word()} ${i}`] : [] }));
   }
+  // a long note (~150K characters): tokenized in pieces cut at spaces, never inside a token (fts-bulk.ts pieces())
+  out.push(ent('The Long Chronicle', { body: Array.from({ length: 2500 }, (_, i) => AWKWARD[i % AWKWARD.length]!).join('\n') }));
   out.push(ent('Ghost of the Harbour', { placeholder: true }));
   return out;
 }
@@ -199,5 +201,22 @@ describe('bulk full-text build in the store', () => {
       await store.close();
       await rm(d, { recursive: true, force: true });
     }
+  });
+});
+
+describe('pieces of a long text', () => {
+  it('cut just after a space, never inside a token, and give the text back whole', () => {
+    const r = prng(3);
+    for (let n = 0; n < 200; n++) {
+      const text = Array.from({ length: Math.floor(r() * 60) }, () => ['ab', 'Σ', ' ', '  ', '\n', 'İx', 'word', 'x'.repeat(Math.floor(r() * 30))][Math.floor(r() * 8)]!).join('');
+      const size = 1 + Math.floor(r() * 12);
+      const ps = [...pieces(text, size)];
+      expect(ps.join('')).toBe(text);
+      for (const p of ps.slice(0, -1)) expect(p.endsWith(' ')).toBe(true);
+      const tokens = (t: string) => t.split(' ').filter(Boolean);
+      expect(ps.flatMap(tokens)).toEqual(tokens(text));
+    }
+    expect([...pieces('abc', 10)]).toEqual(['abc']);
+    expect([...pieces('', 10)]).toEqual([]);
   });
 });

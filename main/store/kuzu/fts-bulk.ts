@@ -65,6 +65,25 @@ function fit(a: Int32Array<ArrayBuffer>, i: number): Int32Array<ArrayBuffer> {
   return b;
 }
 
+/** Texts longer than this are tokenized in pieces (a 9 MB note split at once made ~1.5M strings at a time). */
+const PIECE_CHARS = 65536;
+
+/**
+ * `text` in pieces of about PIECE_CHARS, each ending just after a ' ' (the one token separator: a token never
+ * spans two pieces, and lower-casing a piece that ends in a space equals lower-casing its part of the whole).
+ */
+export function* pieces(text: string, size = PIECE_CHARS): Generator<string> {
+  let start = 0;
+  while (text.length - start > size) {
+    let cut = text.lastIndexOf(' ', start + size);
+    if (cut < start) cut = text.indexOf(' ', start + size);
+    if (cut < 0) break;
+    yield text.slice(start, cut + 1);
+    start = cut + 1;
+  }
+  if (start < text.length) yield start === 0 ? text : text.slice(start);
+}
+
 /** Sliced work: after `sliceMs` of work, `pause()` (rebuild passes a setImmediate tick). */
 export async function tokenize(
   rows: ReadonlyArray<{ id: string }>,
@@ -81,17 +100,19 @@ export async function tokenize(
     for (const col of out.columns) {
       const text = (row as Record<string, unknown>)[col.column];
       if (typeof text !== 'string' || text.length === 0) continue;
-      const ascii = !NON_ASCII.test(text);
-      const parts = (ascii ? text.toLowerCase() : text).replace(IGNORE, ' ').split(' ');
       let len = 0;
-      for (let t of parts) {
-        if (t.length === 0) continue;
-        if (!ascii) t = NON_ASCII.test(t) ? RAW + t : t.toLowerCase();
-        if (STOP.has(t)) continue;
-        let w = ids.get(t);
-        if (w === undefined) { w = out.words.length; ids.set(t, w); out.words.push(t); seen = fit(seen, w); }
-        if (seen[w]!++ === 0) touched.push(w);
-        len++;
+      for (const piece of pieces(text)) {
+        const ascii = !NON_ASCII.test(piece);
+        const parts = (ascii ? piece.toLowerCase() : piece).replace(IGNORE, ' ').split(' ');
+        for (let t of parts) {
+          if (t.length === 0) continue;
+          if (!ascii) t = NON_ASCII.test(t) ? RAW + t : t.toLowerCase();
+          if (STOP.has(t)) continue;
+          let w = ids.get(t);
+          if (w === undefined) { w = out.words.length; ids.set(t, w); out.words.push(t); seen = fit(seen, w); }
+          if (seen[w]!++ === 0) touched.push(w);
+          len++;
+        }
       }
       if (touched.length === 0) continue;
       const words = new Int32Array(touched);

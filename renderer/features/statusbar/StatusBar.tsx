@@ -1,4 +1,5 @@
 import { countLabel } from './label.js';
+import { progressLabel } from '../../../shared/progress.js';
 import { useApp } from '../../store/index.js';
 
 export function StatusBar() {
@@ -14,6 +15,7 @@ export function StatusBar() {
   return (
     <footer className="statusbar" data-testid="statusbar">
       <span className={`sync ${state}`} data-testid="status-sync">● {state}</span>
+      {status?.progress && <span className="progress" data-testid="status-progress">{progressLabel(status.progress)}</span>}
       <span data-testid="status-entities">{status?.entities ?? 0} entities</span>
       <span>{status?.relationships ?? 0} relationships</span>
       <span className={problems ? 'problems has' : 'problems'} data-testid="status-problems">{countLabel(problems, 'problem')}</span>
