@@ -9,7 +9,7 @@
  */
 import type {
   EntitySummary, EntityView, GraphSnapshot, PathResult, Problem, PropertyValue, RelationView, RelationshipRecord,
-  SearchHit, Traversal, TraversalStep,
+  SearchHit, SyncStatus, Traversal, TraversalStep,
 } from '../../shared/types.js';
 import type { Schema } from '../config/types.js';
 import { CoreError } from '../domain/errors.js';
@@ -166,7 +166,12 @@ export class PlayersView implements Core {
   get vaultDir(): string { return this.host.vaultDir; }
   config() { return this.host.config(); }
   schema(): Schema { return playersSchema(this.host.schema()); }
-  status() { return this.host.status(); }
+  /** the counts players may know (how many notes are hidden is itself GM knowledge) */
+  status(): SyncStatus {
+    const st = this.host.status();
+    const placeholders = [...this.lens.visible].filter((id) => this.lens.state(id)?.placeholder).length;
+    return { ...st, entities: this.lens.visible.size, relationships: this.lens.relationships.length, placeholders, problems: this.problems().length };
+  }
   sync(opts?: { full?: boolean }) { return this.host.sync(opts); }
   watch() { return this.host.watch(); }
   onChange(fn: Parameters<CoreHost['onChange']>[0]) { return this.host.onChange(fn); }

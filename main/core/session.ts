@@ -39,6 +39,11 @@ export function watchedOpener(extra: Omit<OpenCoreOptions, 'vaultDir' | 'watch' 
 export const openWatchedCore: CoreOpener = watchedOpener();
 
 /** The status pushed while a vault opens and no core exists yet. */
+/** the status bar's counts: in the players' view, those of what the players see */
+function statusOf(core: CoreHost): SyncStatus {
+  return core.audience === 'players' ? core.view({ audience: 'players' }).status() : core.status();
+}
+
 function openingStatus(progress: SyncProgress | null): SyncStatus {
   return { state: 'syncing', entities: 0, relationships: 0, placeholders: 0, problems: 0, lastSync: null, ...(progress ? { progress } : {}) };
 }
@@ -73,7 +78,7 @@ export class CoreSession {
       vaultDir: core.vaultDir,
       project: config.project,
       layers: config.layers.map((l) => ({ name: l.name, canonical: l.canonical, depends_on: l.depends_on })),
-      status: core.status(),
+      status: statusOf(core),
       hasSchema: core.schema().entity_types.length > 0,
       vaultFiles: listVaultFiles(core.vaultDir, config),
     };
@@ -91,11 +96,11 @@ export class CoreSession {
       opened = core;
       this.core = core;
       // the core's own status from now on (progress reported before it existed carried no counts)
-      this.emit('sync-status', core.status());
+      this.emit('sync-status', statusOf(core));
       this.unsubscribe = core.onChange((e) => {
         // in the players' view a push names no path or id (they would name GM-only notes): the renderer refetches
         this.emit('vault-changed', core.audience === 'players' ? { origin: e.origin, paths: [], upserted: [], removed: [] } : e);
-        this.emit('sync-status', core.status());
+        this.emit('sync-status', statusOf(core));
       });
       const info = this.info();
       this.emit('vault-opened', info);

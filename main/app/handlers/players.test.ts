@@ -65,6 +65,23 @@ describe("the players' view through the contract", () => {
     expect((await h.call('entity-get', { nameOrId: 'Mira Vell' }))?.properties).toHaveProperty('secret_motive');
   });
 
+  it("the status bar's counts in the players' view are those of what the players see", async () => {
+    const gm = (await h.call('vault-status', {})).status;
+    const gmList = await h.call('entity-list', { limit: 100_000, placeholders: true });
+    expect(gm.entities).toBe(gmList.total);
+    await h.call('view-set', { audience: 'players', layer: 'campaign', session: 2 });
+    try {
+      const st = (await h.call('vault-status', {})).status;
+      const list = await h.call('entity-list', { limit: 100_000, placeholders: true });
+      expect(list.total).toBeLessThan(gmList.total);
+      expect(st.entities).toBe(list.total);
+      expect(st.relationships).toBeLessThan(gm.relationships);
+      expect(st.problems).toBe((await h.call('problems-list', {})).length);
+    } finally {
+      await h.call('view-set', { audience: 'gm' });
+    }
+  });
+
   it('refuses every write and the edit form in the players\' view, on the core; nothing on disk changes', async () => {
     const before = await readFile(join(h.vault, MIRA), 'utf8');
     await h.call('view-set', { audience: 'players' });
