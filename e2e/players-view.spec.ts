@@ -84,8 +84,11 @@ test("the players' view shows no secret in the DOM or on the wire, every control
     await page.keyboard.press('Escape');
   }
 
-  // editing is refused: the canvas's gestures say so, and the core refuses an edit sent over the wire itself
-  await page.getByTestId('canvas-create').click();
+  // editing is refused: no write buttons, the canvas's keys say so, and the core refuses an edit sent over the wire itself
+  await expect(page.getByTestId('canvas-create')).toHaveCount(0); // no write buttons in the players' view
+  await expect(page.getByTestId('canvas-connect-mode')).toHaveCount(0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('n'); // the new-entity key
   await expect(page.getByTestId('toast').filter({ hasText: "players' view is read-only" }).first()).toBeVisible();
   const refusal = await page.evaluate(async (url) => {
     const u = new URL(url);

@@ -97,6 +97,8 @@ function Filters() {
 export function Toolbar(p: ToolbarProps) {
   const focus = useApp((s) => s.canvasFocus);
   const rootName = useApp((s) => (focus ? s.graph?.nodes.find((n) => n.id === focus.root)?.name ?? focus.root : null));
+  // the players' view edits nothing: no write buttons (the core refuses writes in that mode anyway)
+  const readOnly = useApp((st) => st.audience === 'players');
   return (
     <div className="canvas-toolbar" data-testid="canvas-toolbar">
       <FocusSearch />
@@ -111,11 +113,13 @@ export function Toolbar(p: ToolbarProps) {
       )}
       <Filters />
       <span className="spacer" />
-      <button type="button" title="Undo (Ctrl/⌘Z)" onClick={() => void useApp.getState().undo()}>↶</button>
-      <button type="button" title="Redo (Shift+Ctrl/⌘Z)" onClick={() => void useApp.getState().redo()}>↷</button>
-      <button type="button" title="Connect mode (c)" aria-pressed={p.connectMode} data-testid="canvas-connect-mode"
-        className={p.connectMode ? 'on' : ''} onClick={p.onConnectMode}>Connect</button>
-      <button type="button" title="New entity (n)" data-testid="canvas-create" onClick={p.onCreate}>+ New</button>
+      {!readOnly && (<>
+        <button type="button" title="Undo (Ctrl/⌘Z)" onClick={() => void useApp.getState().undo()}>↶</button>
+        <button type="button" title="Redo (Shift+Ctrl/⌘Z)" onClick={() => void useApp.getState().redo()}>↷</button>
+        <button type="button" title="Connect mode (c)" aria-pressed={p.connectMode} data-testid="canvas-connect-mode"
+          className={p.connectMode ? 'on' : ''} onClick={p.onConnectMode}>Connect</button>
+        <button type="button" title="New entity (n)" data-testid="canvas-create" onClick={p.onCreate}>+ New</button>
+      </>)}
       <button type="button" title="Zoom in (+)" data-testid="canvas-zoom-in" onClick={() => p.onZoom(1.25)}>+</button>
       <button type="button" title="Zoom out (-)" data-testid="canvas-zoom-out" onClick={() => p.onZoom(0.8)}>−</button>
       <button type="button" title="Fit (f)" data-testid="canvas-fit" onClick={p.onFit}>Fit</button>
