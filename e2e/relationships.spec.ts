@@ -42,7 +42,8 @@ async function edgePoint(page: Page): Promise<{ x: number; y: number }> {
   }, EDGE);
 }
 
-test('the alliance edge: hover shows "attitude: wary", the edge panel changes it in one line, Ctrl+Z restores the bytes', async ({ page, vault }) => {
+test('the alliance edge: hover shows "attitude: wary", the edge panel changes it in one line, Ctrl+Z restores the bytes', async ({ app, vault }) => {
+  const page = app.page; // the app fixture opens the page on the shell and waits for the vault
   await page.setViewportSize({ width: 1440, height: 900 });
   const before = await vault.read(GUILD);
   await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined), { timeout: 30_000 }).toBe(true);
