@@ -8,22 +8,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openCore, type CoreHost } from './index.js';
+import { REL_PROPS_SCHEMA } from '../edit/test-host.js';
 
-const SCHEMA = `
-entity_types:
-  - name: npc
-    field_mappings:
-      - { field: faction, relationship: MEMBER_OF, cardinality: scalar }
-  - name: faction
-    field_mappings:
-      - { field: allies, relationship: ALLIED_WITH }
-      - { field: members, relationship: HAS_MEMBER }
-relationship_types:
-  - name: ALLIED_WITH
-    symmetric: true
-    properties: [{ name: attitude, type: enum, values: [wary, friendly] }]
-  - { name: MEMBER_OF, inverse: HAS_MEMBER }
-`;
 const notes: Record<string, string> = {
   'Guild.md': `---\ntype: faction\nallies: [{ to: "[[Bureau]]", attitude: wary }]\nmembers: ["[[Tam]]"]\n---\n`,
   'Bureau.md': `---\ntype: faction\nallies: ["[[Guild]]"]\n---\n`,
@@ -35,7 +21,7 @@ let core: CoreHost;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'lorecraft-relitems-'));
   await mkdir(path.join(dir, 'n'));
-  await writeFile(path.join(dir, 'schema.yaml'), SCHEMA);
+  await writeFile(path.join(dir, 'schema.yaml'), REL_PROPS_SCHEMA);
   for (const [f, t] of Object.entries(notes)) await writeFile(path.join(dir, 'n', f), t);
   core = await openCore({ vaultDir: dir, dbDir: path.join(dir, '.db') });
 });

@@ -11,28 +11,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openCore, type CoreHost } from './index.js';
+import { REL_PROPS_SCHEMA } from '../edit/test-host.js';
 
-const SCHEMA = `
-entity_types:
-  - name: npc
-    field_mappings:
-      - { field: allies, relationship: ALLIED_WITH }
-      - { field: faction, relationship: MEMBER_OF, cardinality: scalar }
-  - name: faction
-    field_mappings:
-      - { field: allies, relationship: ALLIED_WITH }
-      - { field: members, relationship: HAS_MEMBER }
-relationship_types:
-  - name: ALLIED_WITH
-    symmetric: true
-    properties:
-      - { name: attitude, type: enum, values: [wary, fearful, friendly, trusting] }
-      - { name: trust, type: integer }
-  - name: MEMBER_OF
-    inverse: HAS_MEMBER
-    properties:
-      - { name: role, type: string }
-`;
 
 const notes: Record<string, string> = {
   'Mira.md': `---\ntype: npc\nallies: [{ to: "[[Red Hand]]", attitude: wary, trust: 2 }, "[[Iron Guild]]"]\nfaction: { to: "[[Lantern Guild]]", role: keeper }\n---\nMira.\n`,
@@ -50,7 +30,7 @@ const rows = async (q: string) => (await core.cypher(q)).map((r) => JSON.parse(J
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'lorecraft-relprops-'));
   await mkdir(path.join(dir, 'notes'));
-  await writeFile(path.join(dir, 'schema.yaml'), SCHEMA);
+  await writeFile(path.join(dir, 'schema.yaml'), REL_PROPS_SCHEMA);
   for (const [f, t] of Object.entries(notes)) await writeFile(path.join(dir, 'notes', f), t);
   core = await openCore({ vaultDir: dir, dbDir: path.join(dir, '.db') });
 });

@@ -10,33 +10,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CoreError } from '../domain/errors.js';
 import { createEditor, type Editor } from './commands.js';
-import { openTestHost, removeVault, writeVault, type TestHost } from './test-host.js';
+import { openTestHost, REL_PROPS_SCHEMA, removeVault, writeVault, type TestHost } from './test-host.js';
 
-const SCHEMA = `
-entity_types:
-  - name: npc
-    field_mappings:
-      - { field: allies, relationship: ALLIED_WITH }
-      - { field: faction, relationship: MEMBER_OF, cardinality: scalar }
-  - name: faction
-    field_mappings:
-      - { field: allies, relationship: ALLIED_WITH }
-      - { field: members, relationship: HAS_MEMBER }
-relationship_types:
-  - name: ALLIED_WITH
-    symmetric: true
-    properties:
-      - { name: attitude, type: enum, values: [wary, friendly, sworn] }
-      - { name: trust, type: integer }
-  - name: MEMBER_OF
-    inverse: HAS_MEMBER
-    properties:
-      - { name: role, type: string }
-`;
 const MIRA = `---\ntype: npc\n# who she trusts\nallies: ["[[Red Hand]]", { to: "[[Iron Guild]]", attitude: wary }]\nfaction: "[[Lantern Guild]]"\n---\nMira.\n`;
 const RED = `---\ntype: faction\nallies:\n  - to: "[[Mira]]"\n    attitude: sworn\n    trust: 3\n  - "[[Iron Guild]]"\n---\n`;
 const FILES: Record<string, string> = {
-  'schema.yaml': SCHEMA,
+  'schema.yaml': REL_PROPS_SCHEMA,
   'notes/Mira.md': MIRA,
   'notes/Red Hand.md': RED,
   'notes/Iron Guild.md': `---\ntype: faction\n---\n`,
@@ -109,7 +88,7 @@ describe('setRelationshipProperty / unsetRelationshipProperty', () => {
     const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as CoreError);
     const wrong = await refusal(ed.setRelationshipProperty('Mira', 'ALLIED_WITH', 'Red Hand', 'attitude', 'furious'));
     expect(wrong).toMatchObject({ code: 'invalid', details: { field: 'attitude' } });
-    expect(wrong!.message).toContain("ALLIED_WITH property 'attitude' must be one of: wary, friendly, sworn");
+    expect(wrong!.message).toContain("ALLIED_WITH property 'attitude' must be one of: wary, fearful, friendly, trusting, sworn");
     const int = await refusal(ed.setRelationshipProperty('Mira', 'ALLIED_WITH', 'Red Hand', 'trust', 'lots'));
     expect(int).toMatchObject({ code: 'invalid', details: { field: 'trust' } });
     const undeclared = await refusal(ed.setRelationshipProperty('Mira', 'ALLIED_WITH', 'Red Hand', 'mood', 'grim'));

@@ -45,3 +45,26 @@ export async function openTestHost(vaultDir: string): Promise<TestHost> {
 export function removeVault(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
+
+/** the schema of the relationship-property tests (issue 18): ALLIED_WITH with an attitude and trust, MEMBER_OF with a role */
+export const REL_PROPS_SCHEMA = `
+entity_types:
+  - name: npc
+    field_mappings:
+      - { field: allies, relationship: ALLIED_WITH }
+      - { field: faction, relationship: MEMBER_OF, cardinality: scalar }
+  - name: faction
+    field_mappings:
+      - { field: allies, relationship: ALLIED_WITH }
+      - { field: members, relationship: HAS_MEMBER }
+relationship_types:
+  - name: ALLIED_WITH
+    symmetric: true
+    properties:
+      - { name: attitude, type: enum, values: [wary, fearful, friendly, trusting, sworn] }
+      - { name: trust, type: integer }
+  - name: MEMBER_OF
+    inverse: HAS_MEMBER
+    properties:
+      - { name: role, type: string }
+`;
