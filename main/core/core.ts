@@ -138,16 +138,16 @@ export class CoreImpl implements CoreHost {
   get timeline(): TimelineService { return (this.timelineSvc ??= createTimeline(this)); }
   recordEvent(a: RecordEventArgs, opts?: EditOptions): Promise<RecordEventResult> { return recordEvent(this, this.editor, a, opts); }
   relationshipItems(from: string, type: string, to: string): RelItem[] {
-    if (this.mode === 'players') throw new CoreError('forbidden', PLAYERS_READ_ONLY);
+    this.guardWrite('app');
     return relationshipItems(this, from, type, to);
   }
-  editForm(nameOrId: string): Promise<EditForm> {
+  async editForm(nameOrId: string): Promise<EditForm> {
     // the form is the note as written (secrets included) and is only for editing
-    if (this.mode === 'players') return Promise.reject(new CoreError('forbidden', PLAYERS_READ_ONLY));
+    this.guardWrite('app');
     return editForm(this, nameOrId);
   }
   allowedRelationships(fromId: string, toId: string): AllowedRel[] {
-    if (this.mode === 'players') throw new CoreError('forbidden', PLAYERS_READ_ONLY);
+    this.guardWrite('app');
     return allowedRelationships(this, fromId, toId);
   }
   canvasPositions() { return readCanvas(this.vaultDir); }
@@ -157,7 +157,7 @@ export class CoreImpl implements CoreHost {
   get audience(): Audience { return this.mode; }
   setAudience(a: Audience, at: { layer?: string | null; session?: number | null } = {}): void {
     const layer = at.layer ?? null;
-    if (layer !== null && !this.config().layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
+    if (layer !== null) this.knownLayer(layer);
     this.mode = a;
     this.at = { layer, session: at.session ?? null };
   }
@@ -174,6 +174,9 @@ export class CoreImpl implements CoreHost {
   }
   guardWrite(origin: 'app' | 'mcp'): void {
     if (origin === 'app' && this.mode === 'players') throw new CoreError('forbidden', PLAYERS_READ_ONLY);
+  }
+  private knownLayer(layer: string): void {
+    if (!this.config().layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
   }
   /** the players' timeline index: the GM's when no GM-only event exists, else one built without them */
   private playersIndex(): TimelineIndex {
@@ -197,7 +200,7 @@ export class CoreImpl implements CoreHost {
     const k = `${layer}\u0000${session}`;
     const hit = this.lenses.get(k);
     if (hit?.version === m.version) return hit.lens;
-    if (!m.config().layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
+    this.knownLayer(layer);
     const src = { config: m.config(), schema: m.schema(), entity: (id: string) => m.entity(id), entities: () => m.entities(), relationships: () => m.edges() };
     // what every session's lens shares (GM-only notes, edges by key, redacted bodies) is built once per model version
     if (this.lensShared?.version !== m.version) this.lensShared = { version: m.version, base: lensBase(src) };
