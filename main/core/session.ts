@@ -38,12 +38,12 @@ export function watchedOpener(extra: Omit<OpenCoreOptions, 'vaultDir' | 'watch' 
 /** The real opener. */
 export const openWatchedCore: CoreOpener = watchedOpener();
 
-/** The status pushed while a vault opens and no core exists yet. */
 /** the status bar's counts: in the players' view, those of what the players see */
 function statusOf(core: CoreHost): SyncStatus {
   return core.audience === 'players' ? core.view({ audience: 'players' }).status() : core.status();
 }
 
+/** The status pushed while a vault opens and no core exists yet. */
 function openingStatus(progress: SyncProgress | null): SyncStatus {
   return { state: 'syncing', entities: 0, relationships: 0, placeholders: 0, problems: 0, lastSync: null, ...(progress ? { progress } : {}) };
 }
