@@ -10,7 +10,7 @@
  *                                  checkout), whose loader and compiled sources cost ~35 MB more
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openCore, type CoreHost } from '../main/core/index.js';
@@ -43,6 +43,17 @@ function rssOf(pid: number): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
+/** The live child processes of `pid` (the graph's load process while it runs: main/store/kuzu/load-process.ts). */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  try {
+    for (const t of readdirSync(`/proc/${pid}/task`)) {
+      for (const c of readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ')) if (c.trim()) out.push(Number(c));
+    }
+  } catch { /* exited */ }
+  return out;
+}
+
 /** CPU time (user + system, clock ticks) the process has used so far, all its threads (Kùzu's too). */
 function cpuTicks(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -53,7 +64,8 @@ function cpuTicks(pid: number): number {
 /**
  * Spawn the web shell on `dir` (its database in `<dir>/.lorecraft`), wait until it serves (it serves once the
  * model answers: the graph loads and search indexes in the background), then until it has settled: for 2 s its
- * RSS has not grown by more than 2 MB and it used under 0.1 s of CPU; then read the RSS.
+ * RSS has not grown by more than 2 MB, it used under 0.1 s of CPU and it had no child process (the graph's load
+ * process); then read the RSS.
  */
 /** Build the CLI bundle into `<root>/dist/bench` (fresh: never a stale build) and return its entry. */
 export function buildCliBundle(root: string): string {
@@ -92,7 +104,8 @@ export async function webShellRss(root: string, dir: string, timeoutMs = 180_000
       await new Promise((r) => setTimeout(r, 200));
       const now = rssOf(pid);
       const ticks = cpuTicks(pid);
-      if (now > last + 2 * 1048576 || ticks - ticksSince > 10) { stableSince = performance.now(); ticksSince = ticks; }
+      // not settled while a child process (the graph's load) still works for it
+      if (now > last + 2 * 1048576 || ticks - ticksSince > 10 || childrenOf(pid).length > 0) { stableSince = performance.now(); ticksSince = ticks; }
       last = Math.max(last, now);
     }
     return rssOf(pid);

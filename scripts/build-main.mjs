@@ -3,6 +3,7 @@
 //   main/electron/entry.ts -> dist/main/electron/main.cjs (Electron main, CJS; entry.ts: --cli or main.ts)
 //   preload/preload.ts    -> dist/preload/preload.cjs     (sandboxed preload, CJS)
 //   main/cli/index.ts     -> dist/main/cli.mjs            (the `lorecraft` CLI, ESM; bin/lorecraft.mjs prefers it)
+//   main/store/kuzu/load-child.ts -> dist/main/kuzu-load-child.mjs (the graph's load process, forked by both)
 // kuzu (native addon) and electron stay external.
 // Usage: node scripts/build-main.mjs [--watch] [--no-cli] [--outdir DIR (default dist; tests build elsewhere)]
 import { build, context } from 'esbuild';
@@ -35,6 +36,11 @@ const targets = [
   { ...common, ...cjsImportMeta, entryPoints: ['main/electron/entry.ts'], outfile: join(out, 'main/electron/main.cjs'), format: 'cjs' },
   { ...common, ...cjsImportMeta, entryPoints: ['preload/preload.ts'], outfile: join(out, 'preload/preload.cjs'), format: 'cjs' },
 ];
+// the graph's bulk load runs in a process of its own (main/store/kuzu/load-process.ts), started from this file
+targets.push({
+  ...common, entryPoints: ['main/store/kuzu/load-child.ts'], outfile: join(out, 'main/kuzu-load-child.mjs'), format: 'esm',
+  banner: { js: "import { createRequire as __lc_createRequire } from 'node:module'; const require = __lc_createRequire(import.meta.url);" },
+});
 if (withCli) {
   targets.push({
     ...common, entryPoints: ['main/cli/index.ts'], outfile: join(out, 'main/cli.mjs'), format: 'esm',

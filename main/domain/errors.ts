@@ -37,6 +37,7 @@ export type ErrorCode =
   | 'store-closed'
   | 'store-rebuild'
   | 'store-rebuild-changed'
+  | 'store-load-failed'
   | 'store-duplicate-id'
   | 'store-dangling-edge'
   | 'store-bad-identifier'

@@ -20,6 +20,7 @@ import { guardCypher } from './kuzu/cypher-guard.js';
 import { type Conn, type OpenedDb, type Params, SerialQueue, closeDatabase, openDatabase } from './kuzu/db.js';
 import { applyDeltaTx } from './kuzu/delta.js';
 import { type FtsTokens, tokenize } from './kuzu/fts-bulk.js';
+import { openInLoadProcess } from './kuzu/load-process.js';
 import * as Q from './kuzu/queries.js';
 import { pageRank } from './kuzu/rank.js';
 import { RelRegistry } from './kuzu/rels.js';
@@ -34,8 +35,26 @@ import { neighbours, shortestPath } from './kuzu/traverse.js';
  */
 export const STORE_FORMAT = 'kuzu-store-3';
 
-export function createKuzuStore(dbDir: string): GraphStore {
-  return new KuzuStore(dbDir);
+/**
+ * A load of at least this many entities runs in a load process ('auto'). Not decided by the prose's size: one
+ * 9 MB note in a small vault cost more in two processes (the load process's own ~100 MB) than the load leaves here.
+ */
+export const LOAD_PROCESS_MIN_ENTITIES = 2000;
+
+export interface KuzuStoreOptions {
+  /**
+   * Where a rebuild's bulk load and the full-text index's bulk build run: 'always' in a process of their own
+   * (kuzu/load-process.ts: what the load leaves resident, ~200 MB at 10k notes, leaves with it), 'never' here,
+   * 'auto' (default) in one when the load is large (LOAD_PROCESS_MIN_ENTITIES entities; a small load is not worth
+   * a process's start: ~0.2 s quiet, seconds under load). LORECRAFT_KUZU_LOAD_PROCESS=always|never overrides the default.
+   */
+  loadProcess?: 'auto' | 'always' | 'never';
+  /** called with the load process's pid when one starts (tests) */
+  onLoadProcess?: (pid: number) => void;
+}
+
+export function createKuzuStore(dbDir: string, opts: KuzuStoreOptions = {}): GraphStore {
+  return new KuzuStore(dbDir, opts);
 }
 
 class KuzuStore implements GraphStore {
@@ -57,7 +76,12 @@ class KuzuStore implements GraphStore {
    */
   private tokens: Promise<FtsTokens | null> | null = null;
 
-  constructor(private readonly dbDir: string) {}
+  private readonly loadProcess: 'auto' | 'always' | 'never';
+
+  constructor(private readonly dbDir: string, private readonly opts: KuzuStoreOptions = {}) {
+    const env = process.env.LORECRAFT_KUZU_LOAD_PROCESS;
+    this.loadProcess = opts.loadProcess ?? (env === 'always' || env === 'never' ? env : 'auto');
+  }
 
   private get file(): string {
     return join(this.dbDir, 'graph.kuzu');
@@ -93,18 +117,10 @@ class KuzuStore implements GraphStore {
     await mkdir(this.dbDir, { recursive: true });
     const gi = join(this.dbDir, '.gitignore');
     if (!existsSync(gi)) await writeFile(gi, '*\n');
-    let fresh = !existsSync(this.file) && !existsSync(`${this.file}.wal`);
-    try {
-      this.o = await openDatabase(this.file);
-    } catch (err) {
-      const msg = err instanceof Error ? err.message : String(err);
-      // another process holds the database: never delete its files
-      if (/lock/i.test(msg)) throw new CoreError('store-locked', `the graph database ${this.file} is in use by another process (${msg.split('\n')[0]})`);
-      // unreadable / incompatible database file: it is a cache, start over
-      await this.removeFiles();
-      fresh = true;
-      this.o = await openDatabase(this.file);
-    }
+    const existed = existsSync(this.file) || existsSync(`${this.file}.wal`);
+    const { o, wiped } = await this.openHere();
+    this.o = o;
+    const fresh = !existed || wiped;
     // one transaction: a fresh database gets every REL table in one commit (auto-commit: ~5 ms per table)
     return this.write((c) => inTransaction(c, async () => {
       await createTables(c, new RelRegistry());
@@ -123,6 +139,41 @@ class KuzuStore implements GraphStore {
       this.pristine = fresh;
       return false;
     }));
+  }
+
+  /** Open the database file in this process; an unreadable one (a cache) is deleted and started over. */
+  private async openHere(): Promise<{ o: OpenedDb; wiped: boolean }> {
+    try {
+      return { o: await openDatabase(this.file), wiped: false };
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err);
+      // another process holds the database: never delete its files
+      if (/lock/i.test(msg)) throw new CoreError('store-locked', `the graph database ${this.file} is in use by another process (${msg.split('\n')[0]})`);
+      // unreadable / incompatible database file: it is a cache, start over
+      await this.removeFiles();
+      return { o: await openDatabase(this.file), wiped: true };
+    }
+  }
+
+  /**
+   * The load process, if it holds the database, closes it and exits; this process opens the file again. Run
+   * holding both queues. `failed`: the load did not commit (the child may have died): the tables are
+   * created again (they may have been created inside the lost transaction) so the graph is empty but queryable.
+   */
+  private async comeHome(failed: boolean): Promise<void> {
+    const away = this.o;
+    if (away?.pid === null) return;
+    this.o = null;
+    try {
+      await away?.close();
+    } catch {
+      // it died: what it left on disk is checked by the open below
+    }
+    this.o = (await this.openHere()).o;
+    if (failed) {
+      this.tokens = null;
+      await createTables(this.o.writer, this.reg);
+    }
   }
 
   private async removeFiles(): Promise<void> {
@@ -163,14 +214,14 @@ class KuzuStore implements GraphStore {
         this.searchIdx.reset();
         const reg = RelRegistry.fromJSON(this.reg.toJSON());
         this.reg = reg;
-        const c = this.db().writer;
-        const load = new BulkLoad(c, reg);
+        let load = new BulkLoad(this.db().writer, reg);
         let settle!: () => void;
         const settled = new Promise<void>((res) => { settle = res; });
-        // whatever failed: leave an empty but queryable graph (without fingerprint) behind
+        // whatever failed: leave an empty but queryable graph (without fingerprint) behind, in this process
         const fallBack = async (): Promise<void> => {
           await load.abort();
-          await createTables(c, reg).catch(() => undefined);
+          if (this.o) await createTables(this.o.writer, reg).catch(() => undefined);
+          await this.comeHome(true);
         };
         try {
           await load.begin();
@@ -179,6 +230,15 @@ class KuzuStore implements GraphStore {
           await load.dispose();
           throw err;
         }
+        // decided by the first records handed over: a large load moves to a load process before anything is copied
+        let moving: Promise<void> | null = null;
+        let away = false;
+        const decide = (es: readonly EntityRecord[]): void => {
+          if (moving) return;
+          away = this.wantsLoadProcess(es);
+          moving = away ? this.moveAway(load, reg).then((l) => { load = l; }) : Promise.resolve();
+          moving.catch(() => undefined);
+        };
         let done = false;
         const end = async (fn: () => Promise<void>): Promise<void> => {
           if (done) throw new CoreError('store-rebuild', 'this rebuild has already finished');
@@ -187,11 +247,21 @@ class KuzuStore implements GraphStore {
         };
         handed = true;
         handOut({
-          copyEntities: (es) => { if (!done) load.copyEntities(es); },
+          copyEntities: (es) => {
+            if (done) return;
+            decide(es);
+            // moving: copied once the load process has begun (a failure to move is thrown by finish())
+            if (away) void moving!.then(() => load.copyEntities(es), () => undefined);
+            else load.copyEntities(es);
+          },
           finish: (es, edges) => end(async () => {
             let tokens: Promise<FtsTokens | null> = Promise.resolve(null);
             try {
-              await load.finish(es, edges, async () => {
+              const all = [...es];
+              decide(all);
+              await moving;
+              const c = this.db().writer;
+              await load.finish(all, edges, async () => {
                 await setMeta(c, 'rels', reg.toJSON());
                 // same transaction as the data: an interrupted rebuild leaves no fingerprint, so the next open() rebuilds again
                 await setMeta(c, 'fingerprint', this.fingerprint);
@@ -205,12 +275,48 @@ class KuzuStore implements GraphStore {
               throw err;
             }
           }),
-          abort: () => end(fallBack),
+          abort: () => end(async () => {
+            await moving?.catch(() => undefined);
+            await fallBack();
+          }),
         });
         await settled;
       })));
       task.catch((err: unknown) => { if (!handed) fail(err); });
     });
+  }
+
+  /** A load of these records (all the notes' records, or every entity) runs in a load process (KuzuStoreOptions.loadProcess). */
+  private wantsLoadProcess(es: readonly EntityRecord[]): boolean {
+    if (this.loadProcess !== 'auto') return this.loadProcess === 'always';
+    return es.length >= LOAD_PROCESS_MIN_ENTITIES;
+  }
+
+  /**
+   * Drop the load begun here (nothing copied yet), give the database file to a load process and begin the
+   * load there. A load process that cannot start (no script, no binary) leaves the load here, as without one.
+   */
+  private async moveAway(here: BulkLoad, reg: RelRegistry): Promise<BulkLoad> {
+    await here.abort();
+    await here.dispose();
+    await closeDatabase(this.db());
+    this.o = null;
+    try {
+      const away = await openInLoadProcess(this.file);
+      this.o = away;
+      if (away.pid !== null) this.opts.onLoadProcess?.(away.pid);
+    } catch (err) {
+      process.stderr.write(`lorecraft: the graph loads in this process: ${err instanceof Error ? err.message : String(err)}\n`);
+      this.o = (await this.openHere()).o;
+    }
+    const load = new BulkLoad(this.db().writer, reg);
+    try {
+      await load.begin();
+    } catch (err) {
+      await load.dispose();
+      throw err;
+    }
+    return load;
   }
 
   /**
@@ -235,6 +341,9 @@ class KuzuStore implements GraphStore {
       });
     } catch {
       await this.exclusive((c) => this.searchIdx.ensure(c));
+    } finally {
+      // the load process (if the last rebuild ran in one) has built the index: this process takes the database back
+      await this.readQ.run(() => this.writeQ.run(() => this.comeHome(false)));
     }
   }
 

@@ -22,8 +22,18 @@ export { TaskQueue as SerialQueue } from '../../domain/queue.js';
 /** "No limit": the binding refuses 0, which is what Kùzu itself reads as no timeout. */
 const NO_TIMEOUT_MS = 2 ** 31;
 
-/** One connection plus its prepared-statement cache. Not safe for concurrent use: callers serialise. */
-export class Conn {
+/**
+ * One connection to the database: in this process (LocalConn), or in the load process while it holds the
+ * database (load-process.ts). Not safe for concurrent use: callers serialise.
+ */
+export interface Conn {
+  query(statement: string, params?: Params): Promise<Row[]>;
+  /** fn's statements on this connection run under Kùzu's query timeout of `ms` (see LocalConn.withTimeout) */
+  withTimeout<T>(ms: number, fn: () => Promise<T>): Promise<T>;
+}
+
+/** One connection of this process plus its prepared-statement cache. */
+export class LocalConn implements Conn {
   private readonly prepared = new Map<string, PreparedStatement>();
 
   constructor(readonly raw: Connection) {}
@@ -95,11 +105,14 @@ export async function allSettled<T extends readonly unknown[]>(ps: { [K in keyof
 }
 
 export interface OpenedDb {
-  db: Database;
   writer: Conn;
   reader: Conn;
   /** second read connection: only used by the task holding the read queue, alongside `reader` */
   spare: Conn;
+  /** closes the connections, then the database (every statement must have settled) */
+  close(): Promise<void>;
+  /** the load process holding the database (load-process.ts), or null: this process holds it */
+  readonly pid: number | null;
 }
 
 /**
@@ -120,20 +133,27 @@ export function bufferPoolBytes(file: string, env: NodeJS.ProcessEnv = process.e
 }
 
 export async function openDatabase(file: string): Promise<OpenedDb> {
-  const db = new kuzu.Database(file, bufferPoolBytes(file));
+  const db: Database = new kuzu.Database(file, bufferPoolBytes(file));
   await db.init();
-  const w = new kuzu.Connection(db);
-  await w.init();
-  const r = new kuzu.Connection(db);
-  await r.init();
-  const s = new kuzu.Connection(db);
-  await s.init();
-  return { db, writer: new Conn(w), reader: new Conn(r), spare: new Conn(s) };
+  const conn = async (): Promise<LocalConn> => {
+    const c = new kuzu.Connection(db);
+    await c.init();
+    return new LocalConn(c);
+  };
+  const writer = await conn();
+  const reader = await conn();
+  const spare = await conn();
+  return {
+    writer, reader, spare, pid: null,
+    close: async () => {
+      await spare.close();
+      await reader.close();
+      await writer.close();
+      await db.close();
+    },
+  };
 }
 
 export async function closeDatabase(o: OpenedDb): Promise<void> {
-  await o.spare.close();
-  await o.reader.close();
-  await o.writer.close();
-  await o.db.close();
+  await o.close();
 }
