@@ -238,6 +238,8 @@ try {
   if (!addon?.unpacked || !existsSync(join(unpackedDir, 'node_modules/kuzu/kuzujs.node'))) fail('Kùzu addon is not unpacked beside app.asar');
   const cliUnpacked = asar.statFile(archive, 'dist/main/cli.mjs');
   if (!cliUnpacked?.unpacked) fail('dist/main/cli.mjs is not unpacked (the MCP entry and `lorecraft` run it as a file)');
+  const loadChild = asar.statFile(archive, 'dist/main/kuzu-load-child.mjs');
+  if (!loadChild?.unpacked) fail('dist/main/kuzu-load-child.mjs is not unpacked (the graph\'s load process runs it as a file in Node mode)');
   const kz = spawnSync(process.execPath, ['-e', "const k=require(process.argv[1]);const c=new k.Connection(new k.Database(':memory:'));c.query('RETURN 40+2 AS x').then(r=>r.getAll()).then(r=>{process.stdout.write(String(r[0].x))})",
     join(unpackedDir, 'node_modules', 'kuzu')], { cwd: work, encoding: 'utf8' });
   report.kuzu_loads = kz.stdout === '42';
