@@ -94,17 +94,22 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     const schemaView = fromSchemaIndex(index);
     const syncNow = opts.sync !== false || !!opts.watch;
     // The first sync's notes are read while the database opens (Kùzu opens on a thread-pool thread; opening
-    // a 10k vault's database with its full-text index takes 0.1-0.3 s here). Only when this call runs that
-    // sync at once: notes read ahead for a later sync could be stale by then.
-    // notes whose file's stat is unchanged since the last read come from <dbDir>/notes.cache (stat-cache.ts)
-    const noteCache = NoteCache.load(join(dbDir, 'notes.cache'), engineParseOptions(schemaView));
-    const prefetched = syncNow ? readVault(vaultDir, new LayerMap(loaded.config), engineParseOptions(schemaView), noteCache, opts.fs, opts.onProgress) : undefined;
-    prefetched?.catch(() => undefined);
-    let fresh: boolean;
+    // a 10k vault's database with its full-text index takes 0.1-0.3 s here), and the database starts opening
+    // before the note cache is deserialised on this thread. Only when this call runs that sync at once: notes
+    // read ahead for a later sync could be stale by then.
+    const parseOpts = engineParseOptions(schemaView);
+    const layers = syncNow ? new LayerMap(loaded.config) : null;
     const makeStore = opts.store ?? createKuzuStore;
     store = makeStore(dbDir);
+    const opening = store.open(loaded.schema, fingerprint);
+    opening.catch(() => undefined);
+    // notes whose file's stat is unchanged since the last read come from <dbDir>/notes.cache (stat-cache.ts)
+    const noteCache = NoteCache.load(join(dbDir, 'notes.cache'), parseOpts);
+    const prefetched = layers ? readVault(vaultDir, layers, parseOpts, noteCache, opts.fs, opts.onProgress) : undefined;
+    prefetched?.catch(() => undefined);
+    let fresh: boolean;
     try {
-      fresh = !(await store.open(loaded.schema, fingerprint));
+      fresh = !(await opening);
     } catch {
       // the store could not open its database even after its own retry: wipe the cache and start over
       await store.close().catch(() => undefined);

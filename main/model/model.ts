@@ -379,9 +379,11 @@ export class VaultModel implements ModelView {
   private noteRecord(st: NoteState): EntityRecord {
     if (st.record && st.record.id === st.id) return st.record;
     const n = st.note;
+    // the body is the note's, read when asked: a note whose body is not kept in memory (sync/body.ts) reads
+    // its file then, so a record never holds a copy of it
     st.record = {
       id: st.id, name: n.title, type: st.type, layer: st.layer, path: n.path, hash: n.hash,
-      tags: n.tags, aliases: n.aliases, properties: noteProperties(n, st.type, this.sv), body: n.body, placeholder: false,
+      tags: n.tags, aliases: n.aliases, properties: noteProperties(n, st.type, this.sv), get body() { return n.body; }, placeholder: false,
     };
     return st.record;
   }
@@ -478,7 +480,7 @@ export class VaultModel implements ModelView {
       const now = this.currentRecord(id);
       if (now) this.records.set(id, now); else this.records.delete(id);
       if (!now) { if (before) delta.removeEntities.push(id); continue; }
-      if (!before || before.placeholder !== now.placeholder || JSON.stringify(before) !== JSON.stringify(now)) {
+      if (!before || (before !== now && recordSig(before) !== recordSig(now))) {
         delta.upsertEntities.push(now);
       }
     }
@@ -522,6 +524,14 @@ function visibleOf(c: Cands | undefined): RelationshipRecord | undefined {
   const inv = first.inverseProperties ?? c.find((x) => x.inverseProperties)?.inverseProperties;
   if (props === first.properties && inv === first.inverseProperties) return first;
   return { ...first, ...(props ? { properties: props } : {}), ...(inv ? { inverseProperties: inv } : {}) };
+}
+
+/**
+ * What tells two records of one id apart, without the body: a note's body is a function of its file's content
+ * (hash), and reading it here would read the file of every touched entity.
+ */
+function recordSig(r: EntityRecord): string {
+  return JSON.stringify([r.name, r.type, r.layer, r.path, r.hash, r.tags, r.aliases, r.properties, r.placeholder]);
 }
 
 function provKey(kind: NameKind, key: string): string {

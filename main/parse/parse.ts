@@ -119,6 +119,18 @@ export function parseNote(path: string, bytes: Buffer, opts: ParseOptions = {}):
   }
 }
 
+/**
+ * The body parseNote gives these bytes (the same decoding, BOM and frontmatter split), without parsing the
+ * frontmatter or scanning links: what a note whose body is not kept in memory reads back from its file.
+ */
+export function noteBody(bytes: Buffer, opts: ParseOptions = {}): string {
+  if (bytes.length > (opts.maxBytes ?? DEFAULT_MAX_BYTES) || bytes.indexOf(0) >= 0) return '';
+  let text = bytes.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const split = splitFrontmatter(text);
+  return split === null || split === 'unclosed' ? text : split.body;
+}
+
 function parseInner(path: string, bytes: Buffer, hash: string, opts: ParseOptions): ParsedNote {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   if (bytes.length > maxBytes) {

@@ -27,6 +27,7 @@ import { deltaIsEmpty, diffAgainstStore } from './diff.js';
 import { TaskQueue } from '../domain/queue.js';
 import type { ReadOutcome } from './read.js';
 import type { NoteCache } from './stat-cache.js';
+import { bodyInMemory, makeBodyLazy } from './body.js';
 import { nodeVaultFs, nodeWatcher, type VaultFs, type VaultWatcherLike, type WatcherFactory } from './ports.js';
 import type { SyncEngine } from './types.js';
 import { isNotePath, type WalkResult } from './walk.js';
@@ -254,8 +255,9 @@ export class VaultSyncEngine implements SyncEngine {
         void this.queue.run(async () => { this.model.warm(); });
         this.searchP = this.opts.store.ensureSearchIndex().then(() => { timings.searchReadyMs = performance.now() - t0; });
         this.searchP.catch(() => undefined).finally(() => this.setProgress(null, gen));
-        // the snapshot is saved once search is ready: serialising ~30 MB of notes costs the main thread ~0.1 s
-        if (cache) this.cacheP = this.searchP.catch(() => undefined).then(() => cache.save());
+        // the snapshot is saved once search is ready: serialising ~30 MB of notes costs the main thread ~0.1 s;
+        // then the notes' bodies leave memory (the graph and the search index hold them, the files too: body.ts)
+        this.cacheP = this.searchP.catch(() => undefined).then(() => { cache?.save(); if (!this.closed) this.dropBodies(this.model.notes()); });
         const report = this.report(full, changed, queryableMs);
         this.last = report;
         this.lastStale = false;
@@ -343,12 +345,22 @@ export class VaultSyncEngine implements SyncEngine {
     if (changed.size === 0) return null;
     const delta = this.model.applyChanges(changed);
     await this.writeDelta(delta);
+    this.dropBodies(read.notes);
     const ev = eventOf(origin, [...changed.keys()], delta);
     // counts are refreshed on demand: computing problems here would cost every change a full scan
     this.last = { ...(this.last ?? this.report(false, 0, 0)), full: false, changedFiles: changed.size, ms: 0 };
     this.lastStale = true;
     this.emit(ev);
     return ev;
+  }
+
+  /**
+   * The bodies of these notes are read from their files from now on (body.ts); notes taken from the note cache
+   * already are. Only over the node file system: notes listed and read through another VaultFs keep theirs.
+   */
+  private dropBodies(notes: Iterable<ParsedNote>): void {
+    if (this.opts.fs && this.opts.fs !== nodeVaultFs) return;
+    for (const n of notes) if (bodyInMemory(n)) makeBodyLazy(n, join(this.opts.vaultDir, n.path), this.parseOpts);
   }
 
   private lastReport(): SyncReport | null {

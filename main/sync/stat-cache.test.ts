@@ -3,7 +3,7 @@
  * changed is read again even when size and mtime were kept (its ctime or inode differ), and a racy entry (a
  * file whose timestamps lie within the margin of the snapshot) is never trusted.
  */
-import { renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LayerMap } from '../model/layers.js';
@@ -87,7 +87,7 @@ describe('note cache', () => {
     // the same stat, outside the margin, is trusted
     const cache = NoteCache.load(v.cacheFile, OPTS);
     const st = statSync(join(v.dir, 'a.md'), { bigint: true });
-    expect(cache.get('a.md', st)).toBeDefined();
+    expect(cache.get('a.md', st, join(v.dir, 'a.md'))).toBeDefined();
   });
 
   it('ignores a cache of other parser options, and a damaged cache file', async () => {
@@ -99,5 +99,30 @@ describe('note cache', () => {
     writeFileSync(v.cacheFile, 'not a snapshot');
     const damaged = await readWith(v);
     expect([damaged.cache.hits, damaged.cache.misses]).toEqual([0, 3]);
+    // a snapshot cut short (a crash while another process wrote it by hand, a full disk): ignored, read again
+    const whole = readFileSync(v.cacheFile);
+    for (const cut of [whole.length - 1, Math.floor(whole.length / 2), 8]) {
+      writeFileSync(v.cacheFile, whole.subarray(0, cut));
+      const truncated = await readWith(v);
+      expect([truncated.cache.hits, truncated.cache.misses]).toEqual([0, 3]);
+    }
+  });
+
+  it('stores no bodies: a cached note reads its body from its file, as it is now', async () => {
+    const v = vault();
+    await readWith(v);
+    const raw = readFileSync(v.cacheFile).toString('latin1');
+    expect(raw).toContain('Alpha');
+    expect(raw).not.toContain('Beta body.');
+    expect(raw).not.toContain('Gamma body.');
+    const again = await readWith(v);
+    expect(again.cache.hits).toBe(3);
+    expect(again.body('a.md')).toBe('Alpha meets [[Beta]].\n');
+    expect(again.body('sub/c.md')).toBe('Gamma body.\n');
+    // changed since it was read: the body is the file's current one; deleted: ''
+    writeFileSync(join(v.dir, 'b.md'), '\ufeff---\ntitle: Beta\n---\nBeta, rewritten.\n');
+    expect(again.body('b.md')).toBe('Beta, rewritten.\n');
+    rmSync(join(v.dir, 'sub/c.md'));
+    expect(again.body('sub/c.md')).toBe('');
   });
 });

@@ -13,20 +13,26 @@
  * write then gets a later timestamp. Restoring mtime after a write (touch -d,
  * utimes) still changes ctime, which the kernel sets and nobody can set back.
  *
- * The cache is a cache: a missing, unreadable or foreign file (other format,
- * other parser options) is ignored, never an error.
+ * Bodies are not stored (body.ts): a note taken from the cache reads its body
+ * from its file when asked, so the cache holds half the bytes it would.
+ *
+ * The cache is a cache: a missing, unreadable, truncated or foreign file
+ * (other format, other parser options) is ignored, never an error.
  */
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import type { ParseOptions } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
+import { makeBodyLazy, withoutBody } from './body.js';
 
 /** Bump when parseNote's output changes meaning: cached notes of an older parser are not used. */
-export const PARSE_FORMAT = 'parse-1';
+export const PARSE_FORMAT = 'parse-2';
 /** 2 s: the coarsest timestamp granularity in use (FAT), and the slack between Date.now() and the kernel's file clock. */
 export const RACY_MARGIN_NS = 2_000_000_000n;
 
 interface Snapshot { key: string; takenAtNs: string; entries: Array<[rel: string, stat: string, note: ParsedNote]> }
+/** A note as stored: without its body (a cached note's body is read from its file: body.ts). */
+type StoredNote = Omit<ParsedNote, 'body'>;
 
 /** The parts of a stat that say "unchanged" (git's index: ctime, mtime, dev, ino, size). */
 export function statKey(st: BigIntStats): string {
@@ -34,27 +40,30 @@ export function statKey(st: BigIntStats): string {
 }
 
 export class NoteCache {
-  private prev = new Map<string, { stat: string; note: ParsedNote }>();
+  private prev = new Map<string, { stat: string; note: StoredNote }>();
   private prevTakenAtNs = 0n;
   private next: Snapshot | null = null;
   /** files taken from the cache and files read, in the last begin()..save() */
   hits = 0;
   misses = 0;
 
-  private constructor(private readonly file: string, private readonly key: string, private readonly now: () => number) {}
+  private constructor(private readonly file: string, private readonly key: string, private readonly opts: ParseOptions, private readonly now: () => number) {}
 
   /**
    * The cache of `file` for notes parsed with `opts` (empty when the file is missing or foreign). `now`: the
    * wall clock in ms that dates a snapshot (tests pass a later one to make fresh files non-racy).
    */
   static load(file: string, opts: ParseOptions, now: () => number = Date.now): NoteCache {
-    const c = new NoteCache(file, `${PARSE_FORMAT}\n${JSON.stringify({ t: opts.titleField ?? null, m: opts.maxBytes ?? null })}`, now);
+    const c = new NoteCache(file, `${PARSE_FORMAT}\n${JSON.stringify({ t: opts.titleField ?? null, m: opts.maxBytes ?? null })}`, opts, now);
     try {
       if (!existsSync(file)) return c;
       const snap = deserialize(readFileSync(file)) as Snapshot;
       if (snap?.key !== c.key || !Array.isArray(snap.entries)) return c;
       c.prevTakenAtNs = BigInt(snap.takenAtNs);
-      for (const [rel, stat, note] of snap.entries) c.prev.set(rel, { stat, note });
+      for (const [rel, stat, note] of snap.entries) {
+        if (typeof rel !== 'string' || typeof stat !== 'string' || typeof note?.hash !== 'string') throw new Error('foreign entry');
+        c.prev.set(rel, { stat, note });
+      }
     } catch {
       c.prev.clear();
     }
@@ -68,13 +77,18 @@ export class NoteCache {
     this.misses = 0;
   }
 
-  /** The cached note of `rel` when its file's stat is the one it was read with and the entry is not racy. */
-  get(rel: string, st: BigIntStats): ParsedNote | undefined {
+  /**
+   * The cached note of `rel` when its file's stat is the one it was read with and the entry is not racy; its
+   * body is read from `abs` when asked (body.ts).
+   */
+  get(rel: string, st: BigIntStats, abs: string): ParsedNote | undefined {
     const e = this.prev.get(rel);
     if (!e || e.stat !== statKey(st)) return undefined;
     const latest = st.mtimeNs > st.ctimeNs ? st.mtimeNs : st.ctimeNs;
     if (latest + RACY_MARGIN_NS >= this.prevTakenAtNs) return undefined;
-    return e.note;
+    const note = e.note as ParsedNote;
+    makeBodyLazy(note, abs, this.opts);
+    return note;
   }
 
   /** `note` was parsed from (or taken for) the file whose stat, taken before its read, is `st`. */
@@ -92,12 +106,13 @@ export class NoteCache {
     this.next = null;
     if (!snap) return;
     const same = this.misses === 0 && snap.entries.length === this.prev.size;
-    this.prev = new Map(snap.entries.map(([rel, stat, note]) => [rel, { stat, note }]));
+    const stored = snap.entries.map(([rel, stat, note]): [string, string, StoredNote] => [rel, stat, withoutBody(note)]);
+    this.prev = new Map(stored.map(([rel, stat, note]) => [rel, { stat, note }]));
     if (same) return;
     this.prevTakenAtNs = BigInt(snap.takenAtNs);
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
-      writeFileSync(tmp, serialize(snap));
+      writeFileSync(tmp, serialize({ ...snap, entries: stored }));
       renameSync(tmp, this.file);
     } catch {
       rmSync(tmp, { force: true });

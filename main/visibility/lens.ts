@@ -132,12 +132,14 @@ export function lensBase(src: LensSource): LensBase {
   }
   const bySource = new Map<string, EntityRecord>();
   for (const e of src.entities()) if (e.path) bySource.set(e.path, e);
-  const bodies = new Map<string, string>();
-  const redacted = (e: EntityRecord) => {
+  // a body is read once (a note's body is read from its file when asked: main/sync/body.ts), kept with its redaction
+  const bodies = new Map<string, [raw: string, redacted: string]>();
+  const bodyPair = (e: EntityRecord): [string, string] => {
     let b = bodies.get(e.id);
-    if (b === undefined) { b = redactBody(e.body); bodies.set(e.id, b); }
+    if (b === undefined) { const raw = e.body; b = [raw, redactBody(raw)]; bodies.set(e.id, b); }
     return b;
   };
+  const redacted = (e: EntityRecord) => bodyPair(e)[1];
   const survives = new Map<RelationshipRecord, boolean>();
   const linkSurvives = (r: RelationshipRecord): boolean => {
     let v = survives.get(r);
@@ -146,8 +148,8 @@ export function lensBase(src: LensSource): LensBase {
     const target = src.entity(r.to);
     if (!from || !target) v = false;
     else {
-      const body = redacted(from);
-      if (body === from.body) v = true; // nothing was removed: the link is still there
+      const [raw, body] = bodyPair(from);
+      if (body === raw) v = true; // nothing was removed: the link is still there
       else {
         const names = new Set([target.name, ...target.aliases, ...fileKeys(target.path)].map((n) => n.toLowerCase()));
         v = findLinks(body).some((m) => {

@@ -1,0 +1,43 @@
+/**
+ * Note bodies are not kept in memory once the graph holds them: a note's `body` becomes an accessor that
+ * reads its file again (the one way every caller gets a body: entity records, panel, search snippets, the
+ * players' lens, exports, MCP). The bodies of a 7,000-note vault are ~25 MB of strings the model no longer
+ * holds, and the note cache (stat-cache.ts) no longer stores them.
+ *
+ * What a read gives: the body of the file as it is now (parse/parse.ts noteBody: the same decoding, BOM and
+ * frontmatter split as the parser). When the file changed since the model read it (its content hash differs),
+ * that is still its current body: the watcher is about to apply the change (or, without a watcher, the next
+ * sync); the model's other fields (links, hash) stay those of the read until then. A file that cannot be read
+ * (deleted meanwhile) gives ''.
+ */
+import { readFileSync } from 'node:fs';
+import { noteBody, type ParseOptions } from '../parse/parse.js';
+import type { ParsedNote } from '../parse/types.js';
+
+/** The body of the note file at `abs` as it is now ('' when it cannot be read). */
+export function readBody(abs: string, opts: ParseOptions = {}): string {
+  try {
+    return noteBody(readFileSync(abs), opts);
+  } catch {
+    return '';
+  }
+}
+
+/** Drop `note`'s body from memory: from now on reading `note.body` reads the file at `abs` (readBody). */
+export function makeBodyLazy(note: ParsedNote, abs: string, opts: ParseOptions = {}): void {
+  Object.defineProperty(note, 'body', { get: () => readBody(abs, opts), enumerable: true, configurable: true });
+}
+
+/** Is `note.body` held in memory (a value), not read from the file? */
+export function bodyInMemory(note: ParsedNote): boolean {
+  return Object.getOwnPropertyDescriptor(note, 'body')?.get === undefined;
+}
+
+/** A copy of `note` without its body, for the note cache (never reads a lazy body). */
+export function withoutBody(note: ParsedNote): Omit<ParsedNote, 'body'> {
+  return {
+    path: note.path, hash: note.hash, basename: note.basename, frontmatter: note.frontmatter, fieldLines: note.fieldLines,
+    hasFrontmatter: note.hasFrontmatter, bodyLine: note.bodyLine, title: note.title, aliases: note.aliases, tags: note.tags,
+    bodyLinks: note.bodyLinks, fieldLinks: note.fieldLinks, problems: note.problems,
+  };
+}
