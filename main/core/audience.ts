@@ -18,7 +18,7 @@ import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-ind
 import { eventSettings } from '../timeline/events.js';
 import { timelineInputFromModel } from '../timeline/service.js';
 import type { EntityStateView, GraphState, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery, SessionInfo } from '../timeline/types.js';
-import { hiddenEvents, lensAt, lensBase, type Lens, type LensBase, type LensSource } from '../visibility/lens.js';
+import { hiddenEvents, lensAt, lensBase, type BodyCache, type Lens, type LensBase, type LensSource } from '../visibility/lens.js';
 import { defaultLayer } from '../visibility/world.js';
 import type { Core, Direction, EntityQuery, ListFilter, LookupMatch, TrashItem } from './api.js';
 import type { CoreHost } from './core.js';
@@ -58,6 +58,8 @@ export class PlayersLenses implements LensProvider {
   private lenses = new Map<string, { version: number; lens: Lens }>();
   /** event files' consequence lines by path (the players' index is rebuilt on every change) */
   private readonly lines = new Map<string, { hash: string; itemLines: number[] }>();
+  /** bodies as players read them, by note content: a change re-reads only the notes it touched */
+  private readonly bodies: BodyCache = new Map();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private warming = 0;
   private stopped = false;
@@ -90,7 +92,7 @@ export class PlayersLenses implements LensProvider {
 
   private lensBase(): LensBase {
     const m = this.host.engine.model;
-    if (this.shared?.version !== m.version) this.shared = { version: m.version, base: lensBase(this.source()) };
+    if (this.shared?.version !== m.version) this.shared = { version: m.version, base: lensBase(this.source(), this.bodies) };
     return this.shared.base;
   }
 
@@ -578,12 +580,16 @@ export class PlayersView implements Core {
     return { nodes, edges };
   }
 
-  /** canvas importance of the entities players see */
+  /** canvas importance of the entities players see (the answer is shared: do not change it) */
   async importance(): Promise<Record<string, number>> {
     const all = await this.host.importance();
     const memo = memoOf(this.lens);
-    if (memo.importance?.of !== all) memo.importance = { of: all, out: Object.fromEntries(Object.entries(all).filter(([id]) => this.visible(id))) };
-    return { ...memo.importance.out };
+    if (memo.importance?.of !== all) {
+      const out: Record<string, number> = {};
+      for (const id of this.lens.visible) if (id in all) out[id] = all[id]!;
+      memo.importance = { of: all, out };
+    }
+    return memo.importance.out;
   }
 }
 
