@@ -143,6 +143,11 @@ export class PlayersLenses implements LensProvider {
     this.timer.unref?.();
   }
 
+  /** is the lens at (layer, session) of the current model version built? */
+  has(layer: string, session: number | null): boolean {
+    return this.lenses.get(`${layer}\u0000${session}`)?.version === this.host.engine.model.version;
+  }
+
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
