@@ -42,8 +42,8 @@ export interface LensProvider {
   defaultLayer(): string;
 }
 
-/** lenses kept per model version (the sessions last shown, the scrubber's prefetched steps) */
-const LENS_CACHE_MAX = 24;
+/** lenses kept per model version: the sessions last shown (each holds its answers: a few MB at 10k) */
+const LENS_CACHE_MAX = 8;
 
 /**
  * The players' lenses of one open vault, per model version: the players' timeline index (the GM's when no
