@@ -1,15 +1,22 @@
 /**
  * The players' view switch (issue 17, point 2; part of the `export` area): the 10k scrubbing world
  * (bench/scrub-world.ts: the sample world's schema, where NPCs are GM-only by default; 200 events over 67
- * sessions, every tenth made GM-only here) opened in a real core. One switch = what the app does when the GM
- * presses `v`: view-set players at the timeline's (layer, session), then the reads the renderer refetches —
- * entity-list, graph-snapshot, problems-list, canvas-importance, timeline-sessions, timeline-graph-at and the
- * open entity — answered by the core's players' view.
- *   players_view_switch_ms        {p50, p95, n}: a switch to a session not shown before (the lens is built)
- *   players_view_switch_cached_ms {p50, p95, n}: switching back and forth to the same session
- *   players_view_first_switch_ms  the first switch after the vault opened (also builds the players' timeline
- *                                 without the GM-only events)
- *   players_view_entities         entities the players see (of players_view_total)
+ * sessions, every tenth made GM-only here) opened in a real core behind the app's session and handlers
+ * (main/app/handlers through shared/rpc's dispatch: zod in and out, as the web shell answers the renderer).
+ *
+ * One switch = what the renderer does when the GM presses `v` (renderer/features/view/slice.ts): `view-set`
+ * players at the timeline's (layer, session), then, all at once, what it refetches: vault-status,
+ * entity-list, graph-snapshot then canvas-importance, entity-get of the open entity, problems-list,
+ * timeline-sessions then timeline-graph-at and timeline-state at the session. Timed until the last answer.
+ * The overlays of the other sessions the scrubber prefetches afterwards are not part of it.
+ *
+ *   players_view_switch_ms {p50, p95, n, first}: the app's switch. The GM's timeline rested at a session not
+ *       shown before (the renderer told main, which built the players' view there in the background), then `v`.
+ *       first: the first switch after the vault opened (the players' timeline built in the background too).
+ *   players_view_switch_cold_ms {p50, p95, n, first}: the same with nothing built ahead: `v` pressed at once
+ *       after the timeline moved to a session not shown before; first: at once after opening.
+ *   players_view_switch_cached_ms {p50, p95, n}: back to the GM view and again to the same session.
+ *   players_view_entities / players_view_total: entities the players see (of all, placeholders included)
  *
  *   node bin/run-ts.mjs bench/players-view.ts [--quick]   prints the JSON
  */
@@ -17,8 +24,12 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { openCore, type CoreHost } from '../main/core/index.js';
+import { CoreSession, openCore } from '../main/core/index.js';
+import { createHandlers } from '../main/app/handlers/index.js';
+import { dispatch } from '../shared/rpc.js';
+import type { Channel, Req, Res } from '../shared/contract.js';
 import { generateScrubWorld } from './scrub-world.js';
 
 const stat = (xs: number[]) => {
@@ -27,18 +38,9 @@ const stat = (xs: number[]) => {
   return { p50: at(0.5), p95: at(0.95), n: s.length };
 };
 
-/** what the renderer asks right after a switch, through the same core calls as the contract's handlers */
-async function switchTo(core: CoreHost, session: number | null, open: string): Promise<number> {
-  const t0 = performance.now();
-  core.setAudience('players', { layer: 'campaign', session });
-  const view = core.view({ audience: 'players' });
-  const tl = core.playersTimeline(session);
-  await Promise.all([
-    view.list({ limit: 100_000 }), view.graph(), Promise.resolve(view.problems()), view.importance(), view.getEntity(open),
-    Promise.resolve(tl.sessions('campaign')), Promise.resolve(session === null ? null : tl.frame('campaign', session)),
-  ]);
-  return performance.now() - t0;
-}
+/** how long the GM's timeline rests before `v` (the renderer tells main after 250 ms; main builds 300 ms later) */
+const REST_MS = 1500;
+const LAYER = 'campaign';
 
 export async function playersViewBench(ctx: { quick: boolean; tmpDir: string }): Promise<Record<string, unknown>> {
   const n = ctx.quick ? 1000 : 10_000;
@@ -50,30 +52,85 @@ export async function playersViewBench(ctx: { quick: boolean; tmpDir: string }):
     const p = join(sessions, f);
     writeFileSync(p, readFileSync(p, 'utf8').replace(/^---\n/, '---\nvisibility: gm\n'));
   });
-  const core = await openCore({ vaultDir: dir, dbDir: mkdtempSync(join(ctx.tmpDir, 'db-')) });
+  const dbDir = mkdtempSync(join(ctx.tmpDir, 'db-'));
+  let ahead = false;
+  // cold: the app's session with nothing built ahead (the core's background warm-up turned off)
+  const session = new CoreSession(() => undefined, async (v) => {
+    const core = await openCore({ vaultDir: v, dbDir, watch: false });
+    return ahead ? core : Object.assign(core, { warmPlayersView: () => () => undefined });
+  });
+  const handlers = createHandlers(session);
+  const call = async <C extends Channel>(ch: C, req: Req<C>): Promise<Res<C>> => {
+    const r = await dispatch(ch, req, { transport: 'ws' }, handlers);
+    if (!r.ok) throw new Error(`${ch}: ${r.error.message}`);
+    return r.value as Res<C>;
+  };
+  /** the GM view with its timeline at `at` (what the renderer tells main once the timeline rests) */
+  const gm = (at: number | null) => call('view-set', { audience: 'gm', layer: LAYER, session: at });
+  let open = '';
+  const switchTo = async (at: number): Promise<number> => {
+    const audience = 'players' as const;
+    const t0 = performance.now();
+    await call('view-set', { audience, layer: LAYER, session: at });
+    await Promise.all([
+      call('vault-status', {}),
+      call('entity-list', { limit: 100_000, audience }),
+      call('graph-snapshot', { audience }).then(() => call('canvas-importance', { audience })),
+      call('entity-get', { nameOrId: open, audience }),
+      call('problems-list', { audience }),
+      call('timeline-sessions', { layer: LAYER, audience }).then(() => Promise.all([
+        call('timeline-graph-at', { layer: LAYER, session: at, audience }),
+        call('timeline-state', { nameOrId: open, layer: LAYER, session: at, audience }),
+      ])),
+    ]);
+    return performance.now() - t0;
+  };
+  /** open the vault as the app does; the GM looks at the world (list, canvas, timeline at `at`) */
+  const openAsGm = async (at: number) => {
+    await session.open(dir);
+    await session.current().searchReady();
+    open ||= (await call('entity-list', { type: 'settlement', limit: 1 })).items[0]!.id;
+    await Promise.all([call('entity-list', { limit: 100_000 }), call('graph-snapshot', {}), call('canvas-importance', {}), call('problems-list', {}),
+      call('timeline-sessions', { layer: LAYER }), call('timeline-graph-at', { layer: LAYER, session: at })]);
+  };
   try {
-    // the GM was looking at the world (timeline and importance computed) before switching
-    await core.importance();
-    core.problems();
-    core.timeline.frame('campaign', 30);
-    const open = (await core.list({ type: 'settlement', limit: 1 })).items[0]!.id;
-    const first = await switchTo(core, 30, open);
-    const fresh: number[] = [], cached: number[] = [];
+    // cold: `v` at once after opening, then at once after each move of the timeline, nothing built ahead
+    await openAsGm(30);
+    const firstCold = await switchTo(30);
+    const cold: number[] = [];
     const rounds = ctx.quick ? 4 : 10;
     for (let i = 0; i < rounds; i++) {
-      core.setAudience('gm');
-      fresh.push(await switchTo(core, 31 + i, open));
-      core.setAudience('gm');
-      cached.push(await switchTo(core, 31 + i, open));
+      await call('view-set', { audience: 'gm', layer: LAYER, session: 30 }); // back, then the timeline moves and `v` at once
+      cold.push(await switchTo(60 - i));
     }
-    const seen = (await core.view({ audience: 'players', session: null }).list({ limit: 100_000 })).total;
-    core.setAudience('gm');
+    await gm(30);
+    await session.close();
+
+    // the app: the GM looks at the world a moment before switching; the timeline rests at a new session each time
+    ahead = true;
+    await openAsGm(30);
+    await gm(30);
+    await sleep(REST_MS);
+    const first = await switchTo(30);
+    const warm: number[] = [], cached: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      await gm(31 + i);
+      await sleep(REST_MS);
+      warm.push(await switchTo(31 + i));
+      await gm(31 + i);
+      cached.push(await switchTo(31 + i));
+    }
+    await gm(null);
+    const seen = (await call('entity-list', { limit: 1, audience: 'players' })).total;
+    const total = (await call('entity-list', { limit: 1, placeholders: true })).total;
     return {
-      players_view_switch_ms: stat(fresh), players_view_switch_cached_ms: stat(cached), players_view_first_switch_ms: Math.round(first),
-      players_view_entities: seen, players_view_total: (await core.list({ limit: 1, placeholders: true })).total, players_view_events: gen.events,
+      players_view_switch_ms: { ...stat(warm), first: Math.round(first) },
+      players_view_switch_cold_ms: { ...stat(cold), first: Math.round(firstCold) },
+      players_view_switch_cached_ms: stat(cached),
+      players_view_entities: seen, players_view_total: total, players_view_events: gen.events,
     };
   } finally {
-    await core.close();
+    await session.close();
   }
 }
 

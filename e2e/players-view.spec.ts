@@ -66,6 +66,9 @@ test("the players' view shows no secret in the DOM or on the wire, every control
   await page.getByTestId('problems-toggle').click();
   seen.push(await page.getByTestId('problems-panel').innerText());
   await expect(page.getByTestId('timeline-new-event')).toHaveCount(0);
+  // the timeline off shows what players know after every session, never "the notes as written"
+  await expect(page.getByTestId('timeline-current')).toContainText('what the players know after every session');
+  await expect(page.getByTestId('timeline-current')).not.toContainText('As written');
 
   // search for every canary: the secret ones find nothing
   const searched = async (text: string) => {

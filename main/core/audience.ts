@@ -14,9 +14,12 @@ import type {
 import type { Schema } from '../config/types.js';
 import { CoreError } from '../domain/errors.js';
 import { bodySnippet, queryTerms } from '../store/kuzu/search.js';
-import type { TimelineIndex } from '../timeline/timeline-index.js';
+import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-index.js';
+import { eventSettings } from '../timeline/events.js';
+import { timelineInputFromModel } from '../timeline/service.js';
 import type { EntityStateView, GraphState, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery, SessionInfo } from '../timeline/types.js';
-import type { Lens } from '../visibility/lens.js';
+import { hiddenEvents, lensAt, lensBase, type BodyCache, type Lens, type LensBase, type LensSource } from '../visibility/lens.js';
+import { defaultLayer } from '../visibility/world.js';
 import type { Core, Direction, EntityQuery, ListFilter, LookupMatch, TrashItem } from './api.js';
 import type { CoreHost } from './core.js';
 import { summaryOf } from './lookup.js';
@@ -39,6 +42,119 @@ export interface LensProvider {
   defaultLayer(): string;
 }
 
+/** lenses kept per model version: the sessions last shown (each holds its answers: a few MB at 10k) */
+const LENS_CACHE_MAX = 8;
+
+/**
+ * The players' lenses of one open vault, per model version: the players' timeline index (the GM's when no
+ * event is GM-only, else one built without them), what every session's lens shares (lensBase), and the lenses
+ * of the sessions last asked for. `warm` builds them off the interactive path: after the vault opened, after
+ * every change and when the GM's timeline rests on a session, so that switching to the players' view finds
+ * them built.
+ */
+export class PlayersLenses implements LensProvider {
+  private ix: { version: number; ix: TimelineIndex } | null = null;
+  private shared: { version: number; base: LensBase } | null = null;
+  private lenses = new Map<string, { version: number; lens: Lens }>();
+  /** event files' consequence lines by path (the players' index is rebuilt on every change) */
+  private readonly lines = new Map<string, { hash: string; itemLines: number[] }>();
+  /** bodies as players read them, by note content: a change re-reads only the notes it touched */
+  private readonly bodies: BodyCache = new Map();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private warming = 0;
+  private stopped = false;
+
+  constructor(private readonly host: CoreHost) {}
+
+  defaultLayer(): string { return defaultLayer({ config: this.host.config() }); }
+
+  playersIndex(): TimelineIndex {
+    const m = this.host.engine.model;
+    if (this.ix?.version === m.version) return this.ix.ix;
+    const evType = eventSettings(m.schema()).type;
+    const eventIds: string[] = [];
+    for (const e of m.entities()) if (e.type === evType && !e.placeholder) eventIds.push(e.id);
+    const hidden = hiddenEvents({ config: m.config(), schema: m.schema(), entity: (id) => m.entity(id) }, 'players', eventIds);
+    let ix: TimelineIndex;
+    if (!hidden.size) ix = this.host.timeline.index();
+    else {
+      const input = timelineInputFromModel(m, this.host.vaultDir, undefined, this.lines);
+      ix = buildTimelineIndex({ ...input, events: [...input.events].filter((e) => !hidden.has(e.id)) });
+    }
+    this.ix = { version: m.version, ix };
+    return ix;
+  }
+
+  private source(): LensSource {
+    const m = this.host.engine.model;
+    return { config: m.config(), schema: m.schema(), entity: (id: string) => m.entity(id), entities: () => m.entities(), relationships: () => m.edges() };
+  }
+
+  private lensBase(): LensBase {
+    const m = this.host.engine.model;
+    if (this.shared?.version !== m.version) this.shared = { version: m.version, base: lensBase(this.source(), this.bodies) };
+    return this.shared.base;
+  }
+
+  lens(layer: string, session: number | null): Lens {
+    const m = this.host.engine.model;
+    const k = `${layer}\u0000${session}`;
+    const hit = this.lenses.get(k);
+    if (hit?.version === m.version) { this.lenses.delete(k); this.lenses.set(k, hit); return hit.lens; }
+    if (!this.host.config().layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
+    const ix = this.playersIndex();
+    const lens = lensAt(this.source(), ix, { audience: 'players', layer, session }, this.lensBase());
+    for (const [key, v] of this.lenses) if (v.version !== m.version) this.lenses.delete(key);
+    if (this.lenses.size >= LENS_CACHE_MAX) this.lenses.delete(this.lenses.keys().next().value!);
+    this.lenses.set(k, { version: m.version, lens });
+    return lens;
+  }
+
+  /**
+   * Build what a switch to the players' view at `at()` needs, after `delayMs` without another call: the
+   * players' index, the lens base, the lens and the answers the app asks for first (list, canvas, problems,
+   * the timeline's frame). One step per macrotask, so a request that arrives meanwhile waits for one step at
+   * most; a change of the notes meanwhile ends it (the change schedules the next).
+   */
+  warm(at: () => { layer: string; session: number | null }, delayMs = 300): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const run = ++this.warming;
+      const version = this.host.engine.model.version;
+      const { layer, session } = at();
+      const steps: Array<() => unknown> = [
+        () => this.playersIndex(),
+        () => this.lensBase(),
+        () => this.lens(layer, session),
+        () => playersTimeline(this).frame(layer, session),
+        () => playersTimeline(this).graphAt(layer, session),
+        () => warmView(this.host, this.lens(layer, session)),
+      ];
+      const next = (): void => {
+        const step = steps.shift();
+        if (!step || this.stopped || run !== this.warming || this.host.engine.model.version !== version) return;
+        try { step(); } catch { return; } // a layer gone, a broken timeline: the switch says so itself
+        setImmediate(next);
+      };
+      next();
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  /** is the lens at (layer, session) of the current model version built? */
+  has(layer: string, session: number | null): boolean {
+    return this.lenses.get(`${layer}\u0000${session}`)?.version === this.host.engine.model.version;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
 export const PLAYERS_READ_ONLY = "the players' view is read-only: switch to the GM view to edit";
 
 /** The timeline questions the app and MCP ask, as players may see them. */
@@ -52,6 +168,41 @@ export interface PlayersTimeline {
 }
 
 const key = (from: string, type: string, to: string) => `${from}\u0000${type}\u0000${to}`;
+
+/**
+ * What is asked of one lens again and again, computed once: a lens is one model version at one session, so
+ * every answer below holds for as long as the lens is used (the app refetches all of them after a switch).
+ */
+interface LensMemo {
+  /** keys of the relationships that hold for the audience */
+  holds?: Set<string>;
+  graphAt?: GraphState;
+  frame?: TimelineFrame;
+  /** every visible entity's summary, sorted as list() answers */
+  sorted?: EntitySummary[];
+  graphs?: Map<string, GraphSnapshot>;
+  problems?: { of: Problem[]; out: Problem[] };
+  importance?: { of: Record<string, number>; out: Record<string, number> };
+  placeholders?: number;
+}
+const memos = new WeakMap<Lens, LensMemo>();
+function memoOf(lens: Lens): LensMemo {
+  let m = memos.get(lens);
+  if (!m) { m = {}; memos.set(lens, m); }
+  return m;
+}
+function holdsOf(lens: Lens): Set<string> {
+  const m = memoOf(lens);
+  return (m.holds ??= new Set(lens.relationships.map((r) => key(r.from, r.type, r.to))));
+}
+
+/** the answers a switch to the players' view asks for first, computed ahead (PlayersLenses.warm) */
+function warmView(host: CoreHost, lens: Lens): void {
+  const v = new PlayersView(host, lens);
+  void v.list({ limit: 1 });
+  void v.graph();
+  v.status();
+}
 
 /** The schema as players may read it: secret properties and secret relationship fields left out. */
 export function playersSchema(s: Schema): Schema {
@@ -81,12 +232,14 @@ export function playersTimeline(p: LensProvider, cap: number | null = null): Pla
   const visibleEvents = (layer: string, lens: Lens, events: TimelineEvent[]) => events.filter((e) => lens.visible.has(e.id)).map((e) => lens.event(e));
   return {
     sessions(layer) {
-      // sessions up to the lens's: their visible events; later ones (a scrubber may step there) by number only
+      // the sessions players know of at the lens's session: those up to it with an event they see. Later
+      // sessions are not listed at all, not even by number (how far the GM has prepared is GM knowledge)
       const lens = p.lens(layer, at(null));
       const upTo = lens.session;
       return ix().sessions(layer)
-        .map((s) => (upTo === null || s.session <= upTo ? { ...s, events: s.events.filter((id) => lens.visible.has(id)) } : { session: s.session, dateLabel: '', label: `Session ${s.session}`, events: [] }))
-        .filter((s) => s.events.length > 0 || (upTo !== null && s.session > upTo));
+        .filter((s) => upTo === null || s.session <= upTo)
+        .map((s) => ({ ...s, events: s.events.filter((id) => lens.visible.has(id)) }))
+        .filter((s) => s.events.length > 0);
     },
     timeline(layer, q = {}) {
       const lens = p.lens(layer, at(q.to ?? null));
@@ -99,41 +252,50 @@ export function playersTimeline(p: LensProvider, cap: number | null = null): Pla
     },
     stateAt(entity, layer, session) {
       const lens = p.lens(layer, at(session));
-      const st = ix().stateAt(entity, layer, lens.session);
+      // the state is the lens's own graph's (the players' index at the lens's session): no replay of the edges
+      const id = ix().resolve(entity, layer);
+      const st = id === null ? undefined : lens.state(id);
       if (!st || !lens.visible.has(st.id)) return null;
-      const holds = new Set(lens.relationships.map((r) => key(r.from, r.type, r.to)));
+      const holds = holdsOf(lens);
       const properties = lens.properties(st.id, st.properties);
+      const g = lens.graph;
       return {
         ...st,
         properties,
         provenance: Object.fromEntries(Object.entries(st.provenance).filter(([k]) => k in properties)),
-        relationships: st.relationships.filter((r) => holds.has(key(r.from, r.type, r.to))),
-        removedRelationships: st.removedRelationships.filter((r) => lens.visible.has(r.from) && lens.visible.has(r.to)),
+        relationships: st.lifecycle === 'not-yet-created' ? []
+          : g.relationships.filter((r) => (r.from === st.id || r.to === st.id) && holds.has(key(r.from, r.type, r.to))),
+        removedRelationships: g.removedRelationships.filter((r) => (r.from === st.id || r.to === st.id) && lens.visible.has(r.from) && lens.visible.has(r.to)),
       };
     },
     graphAt(layer, session) {
       const lens = p.lens(layer, at(session));
+      const memo = memoOf(lens);
+      if (memo.graphAt) return memo.graphAt;
       const g = lens.graph;
-      return {
+      const holds = holdsOf(lens);
+      return (memo.graphAt = {
         layer: g.layer, session: g.session,
         entities: g.entities.filter((e) => lens.visible.has(e.id)).map((e) => ({ ...e, properties: lens.properties(e.id, e.properties) })),
-        relationships: g.relationships.filter((r) => lens.relationships.some((x) => x.from === r.from && x.to === r.to && x.type === r.type)),
+        relationships: g.relationships.filter((r) => holds.has(key(r.from, r.type, r.to))),
         removedRelationships: g.removedRelationships.filter((r) => lens.visible.has(r.from) && lens.visible.has(r.to)),
-      };
+      });
     },
     frame(layer, session) {
       const lens = p.lens(layer, at(session));
+      const memo = memoOf(lens);
+      if (memo.frame) return memo.frame;
       const f = ix().frame(layer, lens.session);
       const v = (id: string) => lens.visible.has(id);
       const added = new Set(lens.relationships.filter((r) => r.origin === 'event').map((r) => key(r.from, r.type, r.to)));
-      return {
+      return (memo.frame = {
         layer: f.layer, session: f.session,
         lifecycle: Object.fromEntries(Object.entries(f.lifecycle).filter(([id]) => v(id))),
         dead: f.dead.filter(v),
         added: f.added.filter((a) => added.has(key(a.from, a.type, a.to)) && v(a.event)),
         hidden: f.hidden.filter((h) => v(h.from) && v(h.to)),
         changed: f.changed.filter(v),
-      };
+      });
     },
     diff(layer, from, to) {
       const lens = p.lens(layer, at(Math.max(from, to)));
@@ -169,7 +331,8 @@ export class PlayersView implements Core {
   /** the counts players may know (how many notes are hidden is itself GM knowledge) */
   status(): SyncStatus {
     const st = this.host.status();
-    const placeholders = [...this.lens.visible].filter((id) => this.lens.state(id)?.placeholder).length;
+    const memo = memoOf(this.lens);
+    const placeholders = (memo.placeholders ??= [...this.lens.visible].filter((id) => this.lens.state(id)?.placeholder).length);
     return { ...st, entities: this.lens.visible.size, relationships: this.lens.relationships.length, placeholders, problems: this.problems().length };
   }
   sync(opts?: { full?: boolean }) { return this.host.sync(opts); }
@@ -239,20 +402,29 @@ export class PlayersView implements Core {
   async lookup(name: string, limit = 10): Promise<LookupMatch[]> { return this.matches(await this.host.lookup(name, limit * 4 + 20), limit); }
   async suggest(prefix: string, limit = 10): Promise<LookupMatch[]> { return this.matches(await this.host.suggest(prefix, limit * 4 + 20), limit); }
 
+  /** every visible entity's summary by name (then id), once per lens */
+  private sorted(): EntitySummary[] {
+    const memo = memoOf(this.lens);
+    if (memo.sorted) return memo.sorted;
+    const all: EntitySummary[] = [];
+    for (const id of this.lens.visible) {
+      const e = this.summary(id);
+      if (e) all.push(e);
+    }
+    return (memo.sorted = all.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)));
+  }
+
   async list(filter: ListFilter = {}): Promise<{ items: EntitySummary[]; total: number }> {
     const tag = filter.tag?.replace(/^#/, '').toLowerCase();
     const type = filter.type?.toLowerCase();
     const items: EntitySummary[] = [];
-    for (const id of this.lens.visible) {
-      const e = this.summary(id);
-      if (!e) continue;
+    for (const e of this.sorted()) {
       if (e.placeholder && !filter.placeholders) continue;
       if (type && e.type?.toLowerCase() !== type) continue;
       if (filter.layer && e.layer !== filter.layer) continue;
       if (tag && !e.tags.some((t) => { const l = t.toLowerCase(); return l === tag || l.startsWith(tag + '/'); })) continue;
       items.push(e);
     }
-    items.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
     const offset = Math.max(0, filter.offset ?? 0);
     return { items: items.slice(offset, offset + (filter.limit ?? items.length)), total: items.length };
   }
@@ -364,13 +536,20 @@ export class PlayersView implements Core {
 
   /** problems of the notes players see, none about a hidden property or naming a hidden entity */
   problems(): Problem[] {
+    const all = this.host.problems();
+    const memo = memoOf(this.lens);
+    if (memo.problems?.of !== all) memo.problems = { of: all, out: this.filterProblems(all) };
+    return [...memo.problems.out];
+  }
+
+  private filterProblems(all: Problem[]): Problem[] {
     const m = this.host.engine.model;
     const hidden: string[] = [];
     for (const e of m.entities()) {
       if (this.visible(e.id)) continue;
       for (const n of [e.name, ...e.aliases]) if (n.length >= 3) hidden.push(n.toLowerCase());
     }
-    return this.host.problems().filter((p) => {
+    return all.filter((p) => {
       const id = p.entityId ?? (p.file ? m.entityIdOfPath(p.file) : undefined);
       if (p.file && !id && /\.md$/i.test(p.file)) return false;
       if (id && !this.visible(id)) return false;
@@ -381,6 +560,17 @@ export class PlayersView implements Core {
   }
 
   async graph(filter: { layer?: string } = {}): Promise<GraphSnapshot> {
+    const memo = memoOf(this.lens);
+    const k = filter.layer ?? '';
+    let g = memo.graphs?.get(k);
+    if (!g) {
+      g = this.graphOf(filter);
+      (memo.graphs ??= new Map()).set(k, g);
+    }
+    return { nodes: [...g.nodes], edges: [...g.edges] };
+  }
+
+  private graphOf(filter: { layer?: string }): GraphSnapshot {
     const nodes: EntitySummary[] = [];
     for (const id of this.lens.visible) {
       const s = this.summary(id);
@@ -395,10 +585,16 @@ export class PlayersView implements Core {
     return { nodes, edges };
   }
 
-  /** canvas importance of the entities players see */
+  /** canvas importance of the entities players see (the answer is shared: do not change it) */
   async importance(): Promise<Record<string, number>> {
     const all = await this.host.importance();
-    return Object.fromEntries(Object.entries(all).filter(([id]) => this.visible(id)));
+    const memo = memoOf(this.lens);
+    if (memo.importance?.of !== all) {
+      const out: Record<string, number> = {};
+      for (const id of this.lens.visible) if (id in all) out[id] = all[id]!;
+      memo.importance = { of: all, out };
+    }
+    return memo.importance.out;
   }
 }
 

@@ -27,12 +27,9 @@ import { recordEvent, type RecordEventArgs, type RecordEventResult } from './eve
 import { allowedRelationships, editForm } from './forms.js';
 import { ImportanceCache } from './importance.js';
 import { relationshipItems } from './rel-items.js';
-import { PLAYERS_READ_ONLY, PlayersView, playersTimeline, type Audience, type PlayersTimeline, type ViewQuery } from './audience.js';
-import { hiddenEvents, lensAt, lensBase, type Lens, type LensBase } from '../visibility/lens.js';
+import { PLAYERS_READ_ONLY, PlayersLenses, PlayersView, playersTimeline, type Audience, type PlayersTimeline, type ViewQuery } from './audience.js';
 import { defaultLayer } from '../visibility/world.js';
-import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-index.js';
 import { timelineInputFromModel } from '../timeline/service.js';
-import { eventSettings } from '../timeline/events.js';
 import { exportWorld, writeExport, type ExportOptions, type ExportResult } from '../export/index.js';
 import { isAbsolute, relative, resolve as resolvePath } from 'node:path';
 
@@ -90,6 +87,13 @@ export interface CoreHost extends Core {
    * live model). `out` must be an absolute path outside the vault.
    */
   exportTo(o: ExportOptions, out: string): Promise<{ result: Omit<ExportResult, 'files'>; written: string[] }>;
+  /**
+   * Keep the players' view built off the interactive path (the app's session turns this on): after the open's
+   * background load, after every change and whenever the GM view is set at a session, the players' index and
+   * the lens at the view's (layer, session) are built a moment later, so a switch finds them ready. Returns
+   * the function that turns it off.
+   */
+  warmPlayersView(): () => void;
   /** called by the editor before it writes: refuses app writes in the players' view */
   guardWrite(origin: 'app' | 'mcp'): void;
 }
@@ -104,9 +108,9 @@ export class CoreImpl implements CoreHost {
   private importanceCache: ImportanceCache | null = null;
   private mode: Audience = 'gm';
   private at: { layer: string | null; session: number | null } = { layer: null, session: null };
-  private playersIx: { version: number; ix: TimelineIndex } | null = null;
-  private lenses = new Map<string, { version: number; lens: Lens }>();
-  private lensShared: { version: number; base: LensBase } | null = null;
+  private readonly players = new PlayersLenses(this);
+  /** warmPlayersView() is on: the players' view is kept built in the background */
+  private warmed = false;
 
   constructor(
     readonly vaultDir: string,
@@ -160,6 +164,8 @@ export class CoreImpl implements CoreHost {
     if (layer !== null) this.knownLayer(layer);
     this.mode = a;
     this.at = { layer, session: at.session ?? null };
+    // the GM's timeline rests here: have the players' view of it ready
+    if (a === 'gm' && this.warmed) this.players.warm(() => this.viewAt());
   }
   viewAt(): { layer: string; session: number | null } {
     return { layer: this.at.layer ?? defaultLayer({ config: this.config() }), session: this.at.session };
@@ -178,46 +184,20 @@ export class CoreImpl implements CoreHost {
   private knownLayer(layer: string): void {
     if (!this.config().layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
   }
-  /** the players' timeline index: the GM's when no GM-only event exists, else one built without them */
-  private playersIndex(): TimelineIndex {
-    const m = this.engine.model;
-    if (this.playersIx?.version === m.version) return this.playersIx.ix;
-    const evType = eventSettings(m.schema()).type;
-    const eventIds: string[] = [];
-    for (const e of m.entities()) if (e.type === evType && !e.placeholder) eventIds.push(e.id);
-    const hidden = hiddenEvents({ config: m.config(), schema: m.schema(), entity: (id) => m.entity(id) }, 'players', eventIds);
-    let ix: TimelineIndex;
-    if (!hidden.size) ix = this.timeline.index();
-    else {
-      const input = timelineInputFromModel(m, this.vaultDir);
-      ix = buildTimelineIndex({ ...input, events: [...input.events].filter((e) => !hidden.has(e.id)) });
-    }
-    this.playersIx = { version: m.version, ix };
-    return ix;
-  }
-  private lens(layer: string, session: number | null): Lens {
-    const m = this.engine.model;
-    const k = `${layer}\u0000${session}`;
-    const hit = this.lenses.get(k);
-    if (hit?.version === m.version) return hit.lens;
-    this.knownLayer(layer);
-    const src = { config: m.config(), schema: m.schema(), entity: (id: string) => m.entity(id), entities: () => m.entities(), relationships: () => m.edges() };
-    // what every session's lens shares (GM-only notes, edges by key, redacted bodies) is built once per model version
-    if (this.lensShared?.version !== m.version) this.lensShared = { version: m.version, base: lensBase(src) };
-    const lens = lensAt(src, this.playersIndex(), { audience: 'players', layer, session }, this.lensShared.base);
-    if (this.lenses.size >= 16) this.lenses.delete(this.lenses.keys().next().value!);
-    this.lenses.set(k, { version: m.version, lens });
-    return lens;
-  }
-  private provider() {
-    return { lens: (l: string, s: number | null) => this.lens(l, s), playersIndex: () => this.playersIndex(), defaultLayer: () => defaultLayer({ config: this.config() }) };
-  }
   view(q: ViewQuery = {}): Core & { importance(): Promise<Record<string, number>> } {
     if ((q.audience ?? 'gm') === 'gm') return this;
     const at = this.viewAt();
-    return new PlayersView(this, this.lens(q.layer ?? at.layer, q.session !== undefined ? q.session : at.session));
+    return new PlayersView(this, this.players.lens(q.layer ?? at.layer, q.session !== undefined ? q.session : at.session));
   }
-  playersTimeline(cap: number | null = null): PlayersTimeline { return playersTimeline(this.provider(), cap); }
+  playersTimeline(cap: number | null = null): PlayersTimeline { return playersTimeline(this.players, cap); }
+  warmPlayersView(): () => void {
+    this.warmed = true;
+    const warm = () => this.players.warm(() => this.viewAt());
+    // after the open's background load (the store, search), then after every change
+    void this.engine.searchReady().then(warm, () => undefined);
+    const off = this.engine.onChange(warm);
+    return () => { off(); this.warmed = false; this.players.stop(); };
+  }
   private names(): NameLookup {
     const m = this.engine.model;
     if (!this.lookupCache || this.lookupCache.version !== m.version) {
@@ -366,6 +346,7 @@ export class CoreImpl implements CoreHost {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.players.stop();
     this.problemsSvc?.close();
     this.timelineSvc?.close();
     editorFor(this).dispose();

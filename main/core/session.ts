@@ -97,11 +97,14 @@ export class CoreSession {
       this.core = core;
       // the core's own status from now on (progress reported before it existed carried no counts)
       this.emit('sync-status', statusOf(core));
-      this.unsubscribe = core.onChange((e) => {
+      const off = core.onChange((e) => {
         // in the players' view a push names no path or id (they would name GM-only notes): the renderer refetches
         this.emit('vault-changed', core.audience === 'players' ? { origin: e.origin, paths: [], upserted: [], removed: [] } : e);
         this.emit('sync-status', statusOf(core));
       });
+      // the players' view is built in the background, so that switching to it is instant
+      const cold = core.warmPlayersView();
+      this.unsubscribe = () => { off(); cold(); };
       const info = this.info();
       this.emit('vault-opened', info);
       return info;

@@ -53,6 +53,20 @@ describe.each(EXPORT_FORMATS.map((f) => [f]))('export --format %s', (format) => 
     for (const [c, k] of CONTROL) if (carries(format, k)) expect(has(t, c), `${c} missing`).toBe(true);
   });
 
+  it('focused on what players see (--focus --depth 3): no secret canary; focused on a hidden note or alias: refused, naming only what was asked', () => {
+    for (const focus of ['Mira Vell', 'Lantern Guild', 'Tam QCONTROLNAME']) {
+      const t = exportWorld(input, { format, audience: 'players', layer: 'campaign', session: 2, focus, depth: 3 }).files.map((f) => f.content).join('\n').toLowerCase();
+      for (const [c, k] of SECRET) if (carries(format, k)) expect(has(t, c), `${c} leaked around ${focus}`).toBe(false);
+    }
+    for (const focus of ['The QSECRETGMNAME Cabal', 'QSECRETALIAS']) {
+      let said = '';
+      try { exportWorld(input, { format, audience: 'players', layer: 'campaign', session: 2, focus, depth: 3 }); } catch (e) { said = String(e); }
+      // the diagrams refuse a focus players cannot see; the other formats ignore the focus
+      if (format === 'mermaid' || format === 'dot') expect(said).toMatch(/no entity of that name/);
+      for (const [c] of SECRET) expect(has(said.split(focus).join(' '), c), `${c} in the refusal`).toBe(false);
+    }
+  });
+
   it('a revealed secret is absent before its session and present from it on', () => {
     for (const [c, k] of REVEALED) {
       if (!carries(format, k)) continue;

@@ -104,7 +104,7 @@ export interface LensBase {
   gmNote(id: string): boolean;
   edgesByKey: Map<string, RelationshipRecord[]>;
   bySource: Map<string, EntityRecord>;
-  /** the body with its secret blocks removed (for players), cached */
+  /** the body with its secret blocks removed (for players; the redacted text is cached when it differs) */
   redacted(e: EntityRecord): string;
   /** a body link whose [[link]] is still in the redacted body (cached per edge) */
   linkSurvives(r: RelationshipRecord): boolean;
@@ -112,7 +112,14 @@ export interface LensBase {
   recordsOf(rel: { from: string; type: string; to: string }): RelationshipRecord[];
 }
 
-export function lensBase(src: LensSource): LensBase {
+/**
+ * Bodies as players read them, kept across model versions by note id and content hash: `redacted` is null
+ * when redaction removes nothing (the body is then not held here: the model's is the one). A body may be
+ * read from its file when asked (main/sync/body.ts), so each note's is read once per content, not per lens.
+ */
+export type BodyCache = Map<string, { hash: string; redacted: string | null }>;
+
+export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): LensBase {
   const rules = visibilityRules(src.config, src.schema);
   const gm = new Map<string, boolean>();
   const gmNote = (id: string) => {
@@ -132,14 +139,19 @@ export function lensBase(src: LensSource): LensBase {
   }
   const bySource = new Map<string, EntityRecord>();
   for (const e of src.entities()) if (e.path) bySource.set(e.path, e);
-  // a body is read once (a note's body is read from its file when asked: main/sync/body.ts), kept with its redaction
-  const bodies = new Map<string, [raw: string, redacted: string]>();
-  const bodyPair = (e: EntityRecord): [string, string] => {
-    let b = bodies.get(e.id);
-    if (b === undefined) { const raw = e.body; b = [raw, redactBody(raw)]; bodies.set(e.id, b); }
-    return b;
+  /** the redacted body when redaction removed something, else null */
+  const secretsOf = (e: EntityRecord): string | null => {
+    if (e.hash === null) return null; // a placeholder: no body
+    let c = bodyCache.get(e.id);
+    if (c?.hash !== e.hash) {
+      const raw = e.body;
+      const r = redactBody(raw);
+      c = { hash: e.hash, redacted: r === raw ? null : r };
+      bodyCache.set(e.id, c);
+    }
+    return c.redacted;
   };
-  const redacted = (e: EntityRecord) => bodyPair(e)[1];
+  const redacted = (e: EntityRecord) => secretsOf(e) ?? e.body;
   const survives = new Map<RelationshipRecord, boolean>();
   const linkSurvives = (r: RelationshipRecord): boolean => {
     let v = survives.get(r);
@@ -148,8 +160,8 @@ export function lensBase(src: LensSource): LensBase {
     const target = src.entity(r.to);
     if (!from || !target) v = false;
     else {
-      const [raw, body] = bodyPair(from);
-      if (body === raw) v = true; // nothing was removed: the link is still there
+      const body = secretsOf(from);
+      if (body === null) v = true; // nothing was removed: the link is still there
       else {
         const names = new Set([target.name, ...target.aliases, ...fileKeys(target.path)].map((n) => n.toLowerCase()));
         v = findLinks(body).some((m) => {

@@ -15,6 +15,8 @@ import type { Channel, Req } from '../../../shared/contract.js';
 const VAULT = resolve(import.meta.dirname, '../../../e2e/vaults/player-secrets');
 const SECRET = ['QSECRETGMNAME', 'QSECRETGMBODY', 'QSECRETALIAS', 'QSECRETPROP', 'QSECRETCOMMENT', 'QSECRETCALLOUT', 'QSECRETGMCALLOUT', 'QSECRETGMEVENT', 'QSECRETTARGET'];
 const CONTROL = ['QCONTROLNAME', 'QCONTROLBODY', 'QCONTROLALIAS', 'QCONTROLPROP', 'QCONTROLEVENT'];
+/** revealed by the event of session 3: a GM-only note and a secret property */
+const REVEALED = ['QREVEALNOTE', 'QREVEALPROP'];
 const h = sampleSession('lorecraft-players-h-', VAULT);
 const MIRA = 'setting/npcs/Mira Vell.md';
 
@@ -23,6 +25,8 @@ async function everything(session: number | null, audience?: 'gm' | 'players'): 
   const a = audience ? { audience } : {};
   const out: unknown[] = [];
   const get = async <C extends Channel>(ch: C, req: Req<C>) => { const r = await h.call(ch, req); out.push(r); return r; };
+  await get('vault-status', {});
+  await get('schema-get', {});
   const list = await get('entity-list', { limit: 100_000, placeholders: true, ...a });
   await get('graph-snapshot', { ...a });
   await get('problems-list', { ...a });
@@ -31,10 +35,15 @@ async function everything(session: number | null, audience?: 'gm' | 'players'): 
   const tl = await get('timeline-sessions', { layer: 'campaign', ...a });
   if (session !== null) await get('timeline-graph-at', { layer: 'campaign', session, ...a });
   await get('timeline-events', { layer: 'campaign', ...a });
+  // every diff between two sessions the view may show (before play = 0)
+  for (const from of [0, 1, 2, 3]) for (const to of [0, 1, 2, 3]) {
+    if (from !== to && (session === null || Math.max(from, to) <= session)) await get('timeline-diff', { layer: 'campaign', from, to, ...a });
+  }
   for (const e of list.items) {
     await get('entity-get', { nameOrId: e.id, ...a });
     await get('relations-get', { nameOrId: e.id, depth: 3, ...a });
     await get('timeline-state', { nameOrId: e.id, layer: 'campaign', session, ...a }).catch(() => null);
+    await get('timeline-events', { layer: 'campaign', entity: e.id, ...a }).catch(() => null);
   }
   for (const c of [...SECRET, ...CONTROL]) {
     await get('search-query', { text: c, ...a });
@@ -54,15 +63,56 @@ describe("the players' view through the contract", () => {
       const t = await everything(2, asked);
       for (const c of SECRET) expect(t.includes(c.toLowerCase()), `${c} leaked (asked: ${String(asked)})`).toBe(false);
       for (const c of CONTROL) expect(t.includes(c.toLowerCase()), `${c} missing (asked: ${String(asked)})`).toBe(true);
-      expect(t.includes('qrevealnote'), 'revealed at session 3 only').toBe(false);
+      for (const c of REVEALED) expect(t.includes(c.toLowerCase()), `${c} is revealed at session 3 only`).toBe(false);
     }
+    await h.call('view-set', { audience: 'players', layer: 'campaign', session: 1 });
+    const one = await everything(1);
+    for (const c of REVEALED) expect(one.includes(c.toLowerCase()), `${c} at session 1`).toBe(false);
     await h.call('view-set', { audience: 'players', layer: 'campaign', session: 3 });
-    expect((await everything(3)).includes('qrevealnote')).toBe(true);
+    const three = await everything(3);
+    for (const c of REVEALED) expect(three.includes(c.toLowerCase()), `${c} from session 3 on`).toBe(true);
+    for (const c of SECRET) expect(three.includes(c.toLowerCase()), `${c} leaked at session 3`).toBe(false);
     const mira = await h.call('entity-get', { nameOrId: 'Mira Vell', audience: 'players' });
     expect(mira?.body).toContain('She fears (secret).');
     expect(mira?.properties).not.toHaveProperty('secret_motive');
     await h.call('view-set', { audience: 'gm' });
     expect((await h.call('entity-get', { nameOrId: 'Mira Vell' }))?.properties).toHaveProperty('secret_motive');
+  });
+
+  it("the players' timeline itself (what the overlay and MCP build on) holds no secret at any session", () => {
+    const core = h.session.current();
+    for (const cap of [1, 2, 3, null]) {
+      const tl = core.playersTimeline(cap);
+      const at = cap ?? 3;
+      const parts: unknown[] = [tl.sessions('campaign'), tl.timeline('campaign')];
+      for (let s = 0; s <= at; s++) parts.push(tl.graphAt('campaign', s), tl.frame('campaign', s));
+      for (let a = 0; a <= at; a++) for (let b = 0; b <= at; b++) if (a !== b) parts.push(tl.diff('campaign', a, b));
+      for (const e of tl.graphAt('campaign', at).entities) parts.push(tl.stateAt(e.id, 'campaign', at));
+      const text = JSON.stringify(parts).toLowerCase();
+      for (const c of SECRET) expect(text.includes(c.toLowerCase()), `${c} at session ${cap}`).toBe(false);
+      for (const c of REVEALED) expect(text.includes(c.toLowerCase()), `${c} at session ${cap}`).toBe(cap === null || cap >= 3);
+      expect(text).toContain('qcontrolevent');
+    }
+  });
+
+  it("the players' timeline at session N lists no later session, not even by number", async () => {
+    const gm = await h.call('timeline-sessions', { layer: 'campaign' });
+    expect(gm.sessions.map((s) => s.session)).toEqual([1, 2, 3]);
+    try {
+      await h.call('view-set', { audience: 'players', layer: 'campaign', session: 1 });
+      const at1 = await h.call('timeline-sessions', { layer: 'campaign', audience: 'players' });
+      expect(at1.sessions.map((s) => s.session)).toEqual([1]);
+      // session 2's only event is the GM's: players know of no session 2
+      await h.call('view-set', { audience: 'players', layer: 'campaign', session: 2 });
+      expect((await h.call('timeline-sessions', { layer: 'campaign', audience: 'players' })).sessions.map((s) => s.session)).toEqual([1]);
+      await h.call('view-set', { audience: 'players', layer: 'campaign', session: null });
+      expect((await h.call('timeline-sessions', { layer: 'campaign', audience: 'players' })).sessions.map((s) => s.session)).toEqual([1, 3]);
+      // a step past the view's session is refused (the renderer moves the view first)
+      await h.call('view-set', { audience: 'players', layer: 'campaign', session: 1 });
+      expect((await h.refusal('timeline-graph-at', { layer: 'campaign', session: 3, audience: 'players' })).code).toBe('forbidden');
+    } finally {
+      await h.call('view-set', { audience: 'gm' });
+    }
   });
 
   it("the status bar's counts in the players' view are those of what the players see", async () => {

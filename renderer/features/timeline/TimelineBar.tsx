@@ -127,9 +127,13 @@ export function TimelineBar() {
         <button type="button" data-testid="timeline-play" title={playing ? 'pause' : 'play'} aria-pressed={playing} onClick={() => s().setTimelinePlaying(!playing)}>{playing ? '❚❚' : '▶'}</button>
         <button type="button" data-testid="timeline-forward" aria-label="next session" title="next session ( ] )" onClick={() => { const n = step(stops, session, 1); if (n !== null) void s().setTimelineSession(n); }}>›</button>
         <span className={`tl-current${session === null ? ' live' : ''}`} data-testid="timeline-current">
-          {current ? current.label : <><span className="tl-aw-badge">As written</span> the notes as they are, no events applied</>}
+          {current ? current.label
+            // the players never see the notes as written (GM-only events, secrets): off = all they know so far
+            : players ? <><span className="tl-aw-badge">Latest</span> what the players know after every session</>
+              : <><span className="tl-aw-badge">As written</span> the notes as they are, no events applied</>}
         </span>
-        {session !== null && <button type="button" className="tl-live" data-testid="timeline-live" title="show the notes as written" onClick={() => void s().setTimelineSession(null)}>× off</button>}
+        {session !== null && <button type="button" className="tl-live" data-testid="timeline-live" title={players ? 'show what the players know after every session' : 'show the notes as written'}
+          onClick={() => void s().setTimelineSession(null)}>× {players ? 'latest' : 'off'}</button>}
         <span className="tl-spacer" />
         {error && <span className="tl-error" role="alert">{error}</span>}
         {!players && <button type="button" className="tl-new" data-testid="timeline-new-event" disabled={!current || current.before}

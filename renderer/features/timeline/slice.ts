@@ -91,10 +91,11 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
       const t = await api.call('timeline-sessions', { layer, audience: get().audience });
       const changedLayer = get().timelineLayer !== layer;
       set({ timelineLayer: layer, timeline: t, timelineError: null, canvasSteps: [] });
-      void prefetchOverlays(layer, t, get().audience, (all) => set({ canvasSteps: all }));
       const at = get().timelineSession;
+      // the step shown first, then the other steps' overlays (their requests would queue ahead of it)
       if (changedLayer) await get().setTimelineSession(null);
       else if (at !== null) await get().setTimelineSession(at);
+      void prefetchOverlays(layer, t, get().audience, (all) => set({ canvasSteps: all }));
     } catch (err) {
       set({ timelineError: err instanceof Error ? err.message : String(err) });
     }
@@ -120,6 +121,7 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
     set(cached ? { timelineSession: session, canvasOverlay: cached, timelineError: null } : { timelineSession: session });
     // the players' view shows what players know at this session: main hears of it first, then the views refetch
     if (moved && get().audience === 'players') await get().syncViewAt().catch((e: unknown) => get().toast(e instanceof Error ? e.message : String(e), 'error'));
+    else if (moved) get().noteTimelineRest();
     const dir = get().vault?.vaultDir;
     if (dir && layer) remember(localStorage, dir, { layer, session });
     if (session === null || !layer) {

@@ -21,15 +21,22 @@ export interface ViewSlice {
   readOnly(): boolean;
   /** tell main the layer and session the players' view shows (the timeline moved) */
   syncViewAt(): Promise<void>;
+  /** in the GM view: tell main where the timeline came to rest, so it builds the players' view there ahead of a switch */
+  noteTimelineRest(): void;
   exportOpen: boolean;
   setExportOpen(open: boolean): void;
 }
+
+/** the GM's timeline is told to main once it rests this long (not at every step of a scrub) */
+const REST_MS = 250;
+let restTimer: ReturnType<typeof setTimeout> | null = null;
 
 export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => ({
   audience: 'gm',
   switching: false,
   async setAudience(audience) {
     if (audience === get().audience) return;
+    if (restTimer) { clearTimeout(restTimer); restTimer = null; }
     set({ switching: true });
     try {
       const { timelineLayer: layer, timelineSession: session } = get();
@@ -57,6 +64,17 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
     const { timelineLayer: layer, timelineSession: session } = get();
     await api.call('view-set', { audience: 'players', layer, session });
     await Promise.all([get().refresh(), get().loadProblems()]);
+  },
+  noteTimelineRest() {
+    if (get().audience !== 'gm') return;
+    if (restTimer) clearTimeout(restTimer);
+    restTimer = setTimeout(() => {
+      restTimer = null;
+      // a switch under way says where the view is itself (and must not be overtaken by a GM view-set)
+      if (get().audience !== 'gm' || get().switching) return;
+      const { timelineLayer: layer, timelineSession: session } = get();
+      api.call('view-set', { audience: 'gm', layer, session }).catch(() => undefined);
+    }, REST_MS);
   },
   exportOpen: false,
   setExportOpen: (exportOpen) => set({ exportOpen }),
