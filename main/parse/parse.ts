@@ -177,7 +177,9 @@ function parseInner(path: string, bytes: Buffer, hash: string, opts: ParseOption
     note.hasFrontmatter = true;
     note.body = split.body;
     note.bodyLine = split.bodyLine;
-    readFrontmatter(note, split.yaml, problems);
+    // a flat copy: the values read from it would otherwise be slices of the whole file's text and keep it alive
+    // after the body has left memory (main/sync/body.ts)
+    readFrontmatter(note, own(split.yaml), problems);
     const fm = note.frontmatter;
     fmTags = frontmatterTags(fm.tags).filter(isValidTag);
     const aliasVal = fm.aliases !== undefined ? fm.aliases : fm.alias;
@@ -187,9 +189,26 @@ function parseInner(path: string, bytes: Buffer, hash: string, opts: ParseOption
     else if (typeof t === 'number') note.title = String(t);
   }
   const scanned = scanBody(note.body, note.bodyLine);
+  for (const l of scanned.links) ownLink(l);
   note.bodyLinks = scanned.links;
-  note.tags = dedupeCi(fmTags.concat(scanned.tags));
+  note.tags = dedupeCi(fmTags.concat(scanned.tags.map(own)));
   return note;
+}
+
+/**
+ * A copy of `s` that does not share the memory of the string it was cut from. V8 keeps a substring of 13 or
+ * more characters as a slice of its parent, so one kept link target would keep the whole file's text alive;
+ * flattening a fresh cons string copies just these characters.
+ */
+function own(s: string): string {
+  return (' ' + s).slice(1);
+}
+
+function ownLink(l: WikiLink): void {
+  l.target = own(l.target);
+  l.name = own(l.name);
+  if (l.heading !== undefined) l.heading = own(l.heading);
+  if (l.label !== undefined) l.label = own(l.label);
 }
 
 function readFrontmatter(note: ParsedNote, yaml: string, problems: Problem[]): void {
