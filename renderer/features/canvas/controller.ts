@@ -4,7 +4,7 @@
  * never rebuilt), with the connect gesture (cytoscape-edgehandles plus a drag
  * handle shown on the hovered node), pin-on-drag, and timings for the bench.
  */
-import cytoscape, { type Core as Cy, type EdgeSingular, type NodeSingular, type SingularElementArgument, type SingularElementReturnValue } from 'cytoscape';
+import cytoscape, { type Core as Cy, type EdgeSingular, type NodeSingular, type SingularElementReturnValue } from 'cytoscape';
 import edgehandles from 'cytoscape-edgehandles';
 import fcose from 'cytoscape-fcose';
 import type { Positions } from '../../../shared/contract-canvas.js';
@@ -13,7 +13,6 @@ import { overlaid, overlayPatch, stepDelta, type CanvasElement, type ElementInde
 import type { CanvasOverlay } from './overlay.js';
 import { placeNew, quickPlace, runLayout } from './layout.js';
 import { CANVAS_STYLE } from './style.js';
-import { installPartialRedraw, type PartialRedraw } from './partial-redraw.js';
 
 cytoscape.use(fcose);
 cytoscape.use(edgehandles);
@@ -32,8 +31,6 @@ export interface CanvasMetrics {
   steps: Array<{ session: number | null; paintedAt: number }>;
   /** elements kept on the scrub layer (prepareSteps); steps that redrew that layer alone / everything */
   scrubLayer?: number; quietSteps: number; fullSteps: number;
-  /** draws of the scrub layer: partial (the changed boxes only, partial-redraw.ts) / whole, and the elements the partial ones drew */
-  layerDraws?: PartialRedraw['stats'];
 }
 
 export interface ControllerEvents {
@@ -141,8 +138,6 @@ export class CanvasController {
   /** the first full layout has finished */
   private settled = false;
   private declutterTimer: ReturnType<typeof setTimeout> | null = null;
-  /** a quiet step's redraw of the scrub layer limited to what it changed */
-  private partial: PartialRedraw | null = null;
 
   constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
     const webgl = !!opts.webgl;
@@ -154,11 +149,7 @@ export class CanvasController {
       ...(webgl ? { renderer: { name: 'canvas', webgl: true } as never } : {}),
     });
     const cy = this.cy;
-    if (!webgl) {
-      this.installDirectDraw(); this.installQuietHint();
-      this.partial = installPartialRedraw(cy);
-      if (this.partial) this.metrics.layerDraws = this.partial.stats;
-    }
+    if (!webgl) { this.installDirectDraw(); this.installQuietHint(); }
     this.eh = (cy as unknown as { edgehandles(o: object): Eh }).edgehandles({
       canConnect: (a: NodeSingular, b: NodeSingular) => !a.same(b) && !b.is(TEMP),
       edgeParams: () => ({ data: { label: '' } }),
@@ -472,23 +463,15 @@ export class CanvasController {
     // the renderer redraws only the scrub layer when every changed element is on it (installQuietHint); an added edge joins it
     const quiet = this.scrubIds.size > 0 && d.set.every((e) => inLayer(e.data.id) || cy.getElementById(e.data.id).empty())
       && d.remove.every(inLayer) && d.add.every((e) => this.scrubIds.has(e.data.id));
-    let added: SingularElementArgument[] = [];
-    const change = () => cy.batch(() => {
+    cy.batch(() => {
       for (const el of d.set) update(cy.getElementById(el.data.id), el);
       for (const id of d.remove) cy.getElementById(id).remove();
       if (!this.pendingEdges) {
         const add = d.add.filter((e) => cy.getElementById(e.data.id).empty()
           && cy.getElementById(e.data.source).nonempty() && cy.getElementById(e.data.target).nonempty());
-        if (add.length) added = cy.add(add).map((el) => { CanvasController.layerFlag(el as never, this.scrubIds.has(el.id())); return el; });
+        if (add.length) cy.add(add).forEach((el) => { CanvasController.layerFlag(el, this.scrubIds.has(el.id())); });
       }
     });
-    if (quiet && this.partial) {
-      // the scrub layer repaints the boxes of what changed, before and after, and nothing else
-      const touched = [...d.set.map((e) => e.data.id), ...d.remove].map((id) => cy.getElementById(id)[0]).filter((el) => !!el);
-      this.partial.step(touched, change, () => [...touched, ...added].filter((el) => !el.removed()));
-    } else {
-      change();
-    }
     if (quiet) this.metrics.quietSteps++; else this.metrics.fullSteps++;
     if (session !== cur.session) this.markStep(session);
   }
