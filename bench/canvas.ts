@@ -8,6 +8,7 @@
  *   graph_ms {1k,5k}          navigation start -> the snapshot reached the canvas (wire + store)
  *   pan_zoom_fps_2k           animation frames per second during 3 s of scripted pan + zoom over 2k nodes
  *   pan_zoom_frame_gap_ms_2k  {p50,p95,max,n} of the gaps between those frames (the stalls behind a low fps)
+ *   pan_zoom_fps_5k, pan_zoom_frame_gap_ms_5k, idle_fps_5k   the same over 5k nodes (not with --quick)
  *   pan_zoom_fps_2k_webgl     the same with Cytoscape's WebGL renderer (?webgl=1; software GL here)
  *   neighbourhood_10k_ms      {p50,p95,n}: focus on an entity's 2-hop neighbourhood in a 10k-entity vault
  *                             -> the canvas shows it (relations-get, elements, diff-apply, a frame)
@@ -17,7 +18,9 @@
  *                             sessions (scrub-world.ts); scrub_step_ms {p50,p95,n}: key press -> the frame
  *                             that drew that session; scrub_layouts: full layouts during the scrub (must be 0);
  *                             scrub_layer {elements, quietSteps, fullSteps}: elements on the scrub layer and the steps
- *                             that redrew it alone / everything; scrub_idle_fps_1k: the rAF ceiling right after
+ *                             that redrew it alone / everything; scrub_idle_fps_1k: the rAF ceiling right after;
+ *                             scrub_frame_gap_ms_1k {p50,p95,max,n}: gaps between frames during the scrub;
+ *                             scrub_dropped_frames_1k: frames lost to gaps over 25 ms (a 50 ms gap = 2 lost)
  * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
  * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb,scrub runs only those sections (default: all).
  * LORECRAFT_CANVAS_PROFILE=<dir>: diagnostics for the fps and scrub sections (the figures then carry the
@@ -345,24 +348,32 @@ async function clearFocus(page: Page): Promise<void> {
 }
 
 /** Step the timeline scrubber through every session by keyboard, one key every `gapMs`; see the header. */
-async function scrub(page: Page, gapMs: number): Promise<{ fps: number; steps: Stat; layouts: number; sessions: number; layer: { elements: number; quietSteps: number; fullSteps: number } }> {
+async function scrub(page: Page, gapMs: number): Promise<{
+  fps: number; steps: Stat; layouts: number; sessions: number; layer: { elements: number; quietSteps: number; fullSteps: number };
+  gaps: Stat & { max: number }; dropped: number;
+}> {
   // 68 ticks overlap on the bar: the first one's own click handler, not a pointer hit
   await page.getByTestId('timeline-tick').first().dispatchEvent('click');
   await page.waitForFunction(() => window.__lorecraftCanvas!.metrics.steps.length > 0, undefined, { timeout: 60_000 });
   // every session's overlay prefetched (the scrub layer is set up from them), as a GM's scrub after opening would find it
-  // (a build without the scrub layer never sets it: measured as it is after 20 s)
-  await page.waitForFunction(() => window.__lorecraftCanvas!.metrics.scrubLayer !== undefined, undefined, { timeout: 20_000 }).catch(() => undefined);
+  // (a build without the scrub layer never sets it: measured as it is after 60 s)
+  await page.waitForFunction(() => (window.__lorecraftCanvas!.metrics.scrubLayer ?? 0) > 0, undefined, { timeout: 60_000 }).catch(() => undefined);
   await page.waitForTimeout(500);
   await page.getByTestId('timeline-scrubber').focus();
   const sessions = await page.getByTestId('timeline-tick').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-session'))));
   const layouts0 = await page.evaluate(() => window.__lorecraftCanvas!.metrics.layouts);
   await page.evaluate(() => {
-    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean } };
-    w.__scrub = { keys: [], frames: 0, run: true };
+    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; last: number; gaps: number[] } };
+    w.__scrub = { keys: [], frames: 0, run: true, last: 0, gaps: [] };
     window.addEventListener('keydown', () => w.__scrub.keys.push(performance.now()), { capture: true });
     const m = window.__lorecraftCanvas!.metrics;
     m.steps.length = 0; m.quietSteps = 0; m.fullSteps = 0;
-    const loop = () => { w.__scrub.frames++; if (w.__scrub.run) requestAnimationFrame(loop); };
+    const loop = (t: number) => {
+      w.__scrub.frames++;
+      if (w.__scrub.last) w.__scrub.gaps.push(t - w.__scrub.last);
+      w.__scrub.last = t;
+      if (w.__scrub.run) requestAnimationFrame(loop);
+    };
     requestAnimationFrame(loop);
   });
   const t0 = Date.now();
@@ -374,10 +385,11 @@ async function scrub(page: Page, gapMs: number): Promise<{ fps: number; steps: S
   const last = sessions[sessions.length - 1]!;
   await page.waitForFunction((s) => window.__lorecraftCanvas!.metrics.steps.some((x) => x.session === s), last, { timeout: 60_000 });
   const r = await page.evaluate(() => {
-    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean } };
+    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; gaps: number[] } };
     w.__scrub.run = false;
     const m = window.__lorecraftCanvas!.metrics;
-    return { keys: w.__scrub.keys, frames: w.__scrub.frames, steps: m.steps, layouts: m.layouts, quiet: m.quietSteps ?? 0, full: m.fullSteps ?? 0, layer: m.scrubLayer ?? 0 };
+    return { keys: w.__scrub.keys, frames: w.__scrub.frames, gaps: w.__scrub.gaps, steps: m.steps, layouts: m.layouts, quiet: m.quietSteps ?? 0, full: m.fullSteps ?? 0,
+      layer: m.scrubLayer ?? 0 };
   });
   const dur = (r.steps[r.steps.length - 1]!.paintedAt - r.keys[0]!) / 1000;
   // key k asked for sessions[k + 1]; a step the scrubber skipped (a newer one won) has no frame
@@ -386,8 +398,12 @@ async function scrub(page: Page, gapMs: number): Promise<{ fps: number; steps: S
     const drawn = r.steps.find((x) => x.session === sessions[k + 1] && x.paintedAt >= at);
     if (drawn) gaps.push(drawn.paintedAt - at);
   });
+  // frames the scrub made late: rAF gaps over 1.5 idle frames (25 ms), counted as the frames they lost
+  const frameGaps = [...r.gaps].sort((a, b) => a - b);
+  const dropped = r.gaps.reduce((n, g) => n + (g > 25 ? Math.round(g / (1000 / 60)) - 1 : 0), 0);
   return { fps: r1(r.frames / dur), steps: stat(gaps), layouts: r.layouts - layouts0, sessions: sessions.length - 1,
-    layer: { elements: r.layer, quietSteps: r.quiet, fullSteps: r.full } };
+    layer: { elements: r.layer, quietSteps: r.quiet, fullSteps: r.full },
+    gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped };
 }
 
 export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unknown>> {
@@ -441,6 +457,8 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         out.scrub_step_ms = sc.steps;
         out.scrub_layouts = sc.layouts;
         out.scrub_layer = sc.layer;
+        out.scrub_frame_gap_ms_1k = sc.gaps;
+        out.scrub_dropped_frames_1k = sc.dropped;
       } finally {
         await page.close();
         await stopShell(child);
@@ -470,6 +488,17 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       });
     }
     log(`pan/zoom fps (${fpsN} nodes): ${out.pan_zoom_fps_2k}`);
+    // the same gesture over 5k nodes (issue 19: >= 30 fps there)
+    if (only.has('fps') && !ctx.quick) {
+      await withApp(5000, '', async (page, url) => {
+        await load(page, url, 900_000);
+        out.idle_fps_5k = await idleFps(page, 1500);
+        const pz = await panZoomFps(page, 3000);
+        out.pan_zoom_fps_5k = pz.fps;
+        out.pan_zoom_frame_gap_ms_5k = pz.gaps;
+      });
+      log(`pan/zoom fps (5000 nodes): ${out.pan_zoom_fps_5k}`);
+    }
     // software GL here (--disable-gpu): recorded, or the reason it could not be measured
     if (only.has('webgl')) out.pan_zoom_fps_2k_webgl = await withApp(fpsN, '&webgl=1', async (page, url) => { await load(page, url, 180_000); return (await panZoomFps(page, 3000)).fps; })
       .catch((e: unknown) => ({ error: (e instanceof Error ? e.message : String(e)).split('\n')[0] }));
