@@ -16,7 +16,7 @@ import { CANVAS_STYLE } from './style.js';
 
 cytoscape.use(edgehandles);
 
-/** Past this many nodes the first frame shows the quick placement (edges held back) while fcose runs on the next task. */
+/** Past this many nodes the first frame shows the quick placement (edges held back) before the layout worker starts. */
 const DEFER_LAYOUT_AT = 400;
 const TEMP = '.eh-handle, .eh-ghost, .eh-preview, .eh-ghost-edge, .eh-ghost-node';
 const HANDLE_ID = '__eh_handle__';
@@ -130,7 +130,7 @@ export class CanvasController {
   /**
    * A big graph's edges held back until its grid has been drawn once: the
    * first frame then costs nodes only (a hairball over a grid shows nothing),
-   * and layout() adds them before fcose. null = none waiting.
+   * and layout() adds them while the worker lays out. null = none waiting.
    */
   private pendingEdges: EdgeDef[] | null = null;
   /** draw elements straight onto the canvas, bypassing Cytoscape's texture caches (big graphs: drawsDirect) */
