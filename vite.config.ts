@@ -29,6 +29,8 @@ export default defineConfig({
       }],
     },
   ],
+  // the canvas's layout worker (renderer/features/canvas/layout.worker.ts) is a module worker
+  worker: { format: 'es' },
   build: { outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)), emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: { port: 5173, strictPort: true, host: '127.0.0.1' },
 });

@@ -25,7 +25,8 @@ class CanvasDsl {
 
   /** wait until the first layout is done and the graph is drawn */
   async ready(): Promise<void> {
-    await expect.poll(() => this.page.evaluate(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined)).toBe(true);
+    // the layout worker's module loads first: on a loaded machine that takes seconds
+    await expect.poll(() => this.page.evaluate(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined), { timeout: 30_000 }).toBe(true);
   }
   idOf(name: string): Promise<string> {
     return this.page.evaluate((n) => {
@@ -243,7 +244,7 @@ test('the map stays put: every position is saved, a reload shows the same pictur
   const canvas = new CanvasDsl(app.page);
   await canvas.ready();
   const positions = () => app.page.evaluate(() => Object.fromEntries(window.__lorecraftCanvas!.cy.nodes()
-    .map((n) => [n.id(), { x: Math.round(n.position('x') * 10) / 10, y: Math.round(n.position('y') * 10) / 10 }] as const)
+    .map((n) => [n.id(), { x: Math.round(n.position('x') * 10) / 10 + 0, y: Math.round(n.position('y') * 10) / 10 + 0 }] as const)
     .filter(([id]) => !id.startsWith('__'))));
   const layouts = () => app.page.evaluate(() => window.__lorecraftCanvas!.metrics.layouts);
   expect(await layouts()).toBe(1);
@@ -268,6 +269,17 @@ test('the map stays put: every position is saved, a reload shows the same pictur
   await expect.poll(positions).toEqual(first);
   await expect.poll(async () => JSON.parse(await readFile(vault.path('.lorecraft/canvas.json'), 'utf8')).layout).toEqual(first);
   await expect(app.page.getByTestId('canvas-relayout-undo')).toHaveCount(0);
+});
+
+test("the force layout runs in a Web Worker (allowed by the page's CSP), the first one and a re-layout", async ({ app }) => {
+  const canvas = new CanvasDsl(app.page);
+  await canvas.ready();
+  const runs = () => app.page.evaluate(() => window.__lorecraftCanvas!.metrics.layoutRuns.map((r) => r.where));
+  expect(await runs()).toEqual(['worker']);
+  await app.page.getByTestId('canvas-relayout').click();
+  await expect.poll(runs).toEqual(['worker', 'worker']);
+  // the worker's positions were applied: every node has a finite place
+  expect(await app.page.evaluate(() => window.__lorecraftCanvas!.cy.nodes().map((n) => n.position()).every((p) => Number.isFinite(p.x) && Number.isFinite(p.y)))).toBe(true);
 });
 
 test('body links are off by default in a world with typed relationships; the filter shows them', async ({ app }) => {

@@ -169,7 +169,7 @@ test('at 20 sessions no two axis labels overlap; "as written" is distinct; the l
 
 /** Hover a node, press the connect handle, drag onto another node, release (as e2e/canvas.spec.ts does). */
 async function dragEdge(page: import('@playwright/test').Page, fromName: string, toName: string): Promise<void> {
-  await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined)).toBe(true);
+  await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined), { timeout: 30_000 }).toBe(true);
   const box = (await page.getByTestId('canvas').boundingBox())!;
   const at = async (pick: string, byLabel: boolean) => {
     const p = await page.evaluate(([n, label]) => {

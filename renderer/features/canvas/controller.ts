@@ -6,18 +6,17 @@
  */
 import cytoscape, { type Core as Cy, type EdgeSingular, type NodeSingular, type SingularElementReturnValue } from 'cytoscape';
 import edgehandles from 'cytoscape-edgehandles';
-import fcose from 'cytoscape-fcose';
 import type { Positions } from '../../../shared/contract-canvas.js';
 import { drawsDirect, type CanvasElements } from './elements.js';
 import { overlaid, overlayPatch, stepDelta, type CanvasElement, type ElementIndex } from './overlaid.js';
 import type { CanvasOverlay } from './overlay.js';
-import { placeNew, quickPlace, runLayout } from './layout.js';
+import { placeNew, quickPlace } from './layout.js';
+import { LayoutRunner } from './layout-client.js';
 import { CANVAS_STYLE } from './style.js';
 
-cytoscape.use(fcose);
 cytoscape.use(edgehandles);
 
-/** Past this many nodes the first frame shows the quick placement (edges held back) while fcose runs on the next task. */
+/** Past this many nodes the first frame shows the quick placement (edges held back) before the layout worker starts. */
 const DEFER_LAYOUT_AT = 400;
 const TEMP = '.eh-handle, .eh-ghost, .eh-preview, .eh-ghost-edge, .eh-ghost-node';
 const HANDLE_ID = '__eh_handle__';
@@ -31,6 +30,8 @@ export interface CanvasMetrics {
   steps: Array<{ session: number | null; paintedAt: number }>;
   /** elements kept on the scrub layer (prepareSteps); steps that redrew that layer alone / everything */
   scrubLayer?: number; quietSteps: number; fullSteps: number;
+  /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
+  layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number }>;
 }
 
 export interface ControllerEvents {
@@ -129,7 +130,7 @@ export class CanvasController {
   /**
    * A big graph's edges held back until its grid has been drawn once: the
    * first frame then costs nodes only (a hairball over a grid shows nothing),
-   * and layout() adds them before fcose. null = none waiting.
+   * and layout() adds them while the worker lays out. null = none waiting.
    */
   private pendingEdges: EdgeDef[] | null = null;
   /** draw elements straight onto the canvas, bypassing Cytoscape's texture caches (big graphs: drawsDirect) */
@@ -141,7 +142,7 @@ export class CanvasController {
 
   constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
     const webgl = !!opts.webgl;
-    this.metrics = { webgl, layouts: 0, placed: 0, steps: [], quietSteps: 0, fullSteps: 0 };
+    this.metrics = { webgl, layouts: 0, placed: 0, steps: [], quietSteps: 0, fullSteps: 0, layoutRuns: [] };
     this.cy = cytoscape({
       container, style: CANVAS_STYLE, minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false,
       // while the view moves, draw a cached bitmap of the last frame and leave edges out: pan/zoom stays fluid at thousands of nodes
@@ -150,6 +151,7 @@ export class CanvasController {
     });
     const cy = this.cy;
     if (!webgl) { this.installDirectDraw(); this.installQuietHint(); }
+    this.runner.warm();
     this.eh = (cy as unknown as { edgehandles(o: object): Eh }).edgehandles({
       canConnect: (a: NodeSingular, b: NodeSingular) => !a.same(b) && !b.is(TEMP),
       edgeParams: () => ({ data: { label: '' } }),
@@ -535,21 +537,55 @@ export class CanvasController {
     if (n >= DEFER_LAYOUT_AT) {
       // the nodes are already at a quick placement (apply: quickPlace) or where they were
       fitNodes(cy, cy.nodes().not(TEMP), 30);
-      // let that be drawn before fcose holds the main thread
+      // let that be drawn first
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     }
+    if (cy.destroyed()) return;
+    // the layout runs in the worker (layout-client.ts) while the held-back edges go in here
+    const job = this.runner.run(this.layoutNodes(), this.layoutEdges(), this.pins);
     this.addPendingEdges();
-    await runLayout(cy, this.pins);
-    // fcose's constraints are approximate: put pins exactly where the user left them
-    cy.batch(() => { for (const [id, p] of Object.entries(this.pins)) cy.getElementById(id).position(p); });
+    const r = await job;
+    if (!r || cy.destroyed()) return; // a newer layout took over
+    this.placeAll(r.ids, r.positions);
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
+    this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length });
     this.metrics.layoutDoneAt ??= performance.now();
     this.settled = true;
     this.syncDirect();
     this.declutter();
     // kept: a reload or a session step shows this picture without laying out again
     this.on.laidOut(this.positionsOf(), true);
+  }
+
+  private readonly runner = new LayoutRunner();
+
+  /** every node of the canvas with where it is now (the layout's start) and its size */
+  private layoutNodes(): Array<{ id: string; x: number; y: number; size: number }> {
+    return this.cy.nodes().not(TEMP).map((el) => {
+      const p = (el as NodeSingular).position();
+      return { id: el.id(), x: p.x, y: p.y, size: Number(el.data('size')) || 20 };
+    });
+  }
+
+  /** the canvas's edges, the ones still held back for the first paint included */
+  private layoutEdges(): Array<{ source: string; target: string }> {
+    const out: Array<{ source: string; target: string }> = [];
+    this.cy.edges().not(TEMP).forEach((e) => { out.push({ source: e.data('source') as string, target: e.data('target') as string }); });
+    for (const e of this.pendingEdges ?? []) out.push({ source: e.data.source, target: e.data.target });
+    return out;
+  }
+
+  /** Move nodes to a layout's positions in one batch (nodes focused or filtered away since included; gone ones skipped). */
+  private placeAll(ids: readonly string[], pos: Float32Array): void {
+    const cy = this.cy;
+    cy.batch(() => {
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!, p = { x: pos[2 * i]!, y: pos[2 * i + 1]! };
+        const el = cy.getElementById(id);
+        if (el.nonempty()) { if (!el.grabbed()) el.position(p); } else this.stash.get(id)?.position(p);
+      }
+    });
   }
 
   /**
@@ -589,6 +625,7 @@ export class CanvasController {
   }
   destroy(): void {
     if (this.declutterTimer) clearTimeout(this.declutterTimer);
+    this.runner.destroy();
     this.eh.destroy(); this.cy.destroy();
   }
 }

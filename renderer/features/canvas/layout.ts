@@ -1,8 +1,8 @@
 /**
  * Layout policy. fcose (never `cose`: 518 s at 5k nodes here) with settings
- * tuned by size; user-pinned nodes are fixed constraints so a re-layout
- * never moves them. A few new nodes are placed beside a neighbour without
- * moving anything else.
+ * tuned by size, run in a worker (layout-client.ts, layout-job.ts); user-pinned
+ * nodes are fixed constraints so a re-layout never moves them. A few new
+ * nodes are placed beside a neighbour without moving anything else.
  */
 import type { Core as Cy, NodeSingular } from 'cytoscape';
 import type { Positions } from '../../../shared/contract-canvas.js';
@@ -31,23 +31,6 @@ export function layoutOptions(n: number, pins: Positions, present: (id: string) 
     tile: true,
     ...(fixed.length ? { fixedNodeConstraint: fixed } : {}),
   };
-}
-
-/** Run the full layout; resolves when it stops. */
-export function runLayout(cy: Cy, pins: Positions): Promise<void> {
-  const nodes = cy.nodes().not('.eh-handle, .eh-ghost');
-  const opts = layoutOptions(nodes.length, pins, (id) => cy.getElementById(id).nonempty());
-  const run = (o: Record<string, unknown>) => new Promise<void>((done) => {
-    const layout = nodes.union(nodes.edgesWith(nodes)).layout(o as never);
-    layout.one('layoutstop', () => done());
-    layout.run();
-  });
-  // fcose can refuse a constraint set (e.g. contradictory pins): lay out without them rather than not at all
-  return run(opts).catch((e: unknown) => {
-    console.warn('fcose with pinned constraints failed; laying out without them', e);
-    const { fixedNodeConstraint: _drop, ...rest } = opts;
-    return run(rest);
-  });
 }
 
 /**
