@@ -106,7 +106,8 @@ export async function playersViewBench(ctx: { quick: boolean; tmpDir: string }):
     await gm(30);
     await session.close();
 
-    // the app: the GM looks at the world a moment before switching; the timeline rests at a new session each time
+    // the app: the GM looks at the world a moment before switching; the timeline rests at a new session each time.
+    // The players' view is built ahead only once it has been shown in the session: `first` is built on the switch.
     ahead = true;
     await openAsGm(30);
     await gm(30);

@@ -68,3 +68,22 @@ describe('PlayersLenses.warm', () => {
     }
   });
 });
+
+describe('warmPlayersView', () => {
+  it('builds nothing ahead until the players\' view has been shown in the session, then keeps it built where the GM rests', async () => {
+    const lenses = (core as unknown as { players: PlayersLenses }).players;
+    const off = core.warmPlayersView();
+    try {
+      core.setAudience('gm', { layer: 'campaign', session: 2 });
+      await sleep(700); await settled();
+      expect(lenses.has('campaign', 2)).toBe(false); // never shown: no memory spent on it
+      core.setAudience('players', { layer: 'campaign', session: 1 });
+      core.setAudience('gm', { layer: 'campaign', session: 2 });
+      await sleep(700); await settled();
+      expect(lenses.has('campaign', 2)).toBe(true);
+    } finally {
+      off();
+      core.setAudience('gm');
+    }
+  });
+});
