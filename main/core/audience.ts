@@ -42,6 +42,11 @@ export interface LensProvider {
   defaultLayer(): string;
 }
 
+/** `layer` is one of the vault's layers (the players' view and the lens of a session both ask), else unknown-layer */
+export function knownLayer(config: { layers: Array<{ name: string }> }, layer: string): void {
+  if (!config.layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
+}
+
 /** lenses kept per model version: the sessions last shown (each holds its answers: a few MB at 10k) */
 const LENS_CACHE_MAX = 8;
 
@@ -101,7 +106,7 @@ export class PlayersLenses implements LensProvider {
     const k = `${layer}\u0000${session}`;
     const hit = this.lenses.get(k);
     if (hit?.version === m.version) { this.lenses.delete(k); this.lenses.set(k, hit); return hit.lens; }
-    if (!this.host.config().layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
+    knownLayer(this.host.config(), layer);
     const ix = this.playersIndex();
     const lens = lensAt(this.source(), ix, { audience: 'players', layer, session }, this.lensBase());
     for (const [key, v] of this.lenses) if (v.version !== m.version) this.lenses.delete(key);

@@ -27,7 +27,7 @@ import { recordEvent, type RecordEventArgs, type RecordEventResult } from './eve
 import { allowedRelationships, editForm } from './forms.js';
 import { ImportanceCache } from './importance.js';
 import { relationshipItems } from './rel-items.js';
-import { PLAYERS_READ_ONLY, PlayersLenses, PlayersView, playersTimeline, type Audience, type PlayersTimeline, type ViewQuery } from './audience.js';
+import { PLAYERS_READ_ONLY, PlayersLenses, knownLayer, PlayersView, playersTimeline, type Audience, type PlayersTimeline, type ViewQuery } from './audience.js';
 import { defaultLayer } from '../visibility/world.js';
 import { timelineInputFromModel } from '../timeline/service.js';
 import { exportWorld, writeExport, type ExportOptions, type ExportResult } from '../export/index.js';
@@ -166,7 +166,7 @@ export class CoreImpl implements CoreHost {
   get audience(): Audience { return this.mode; }
   setAudience(a: Audience, at: { layer?: string | null; session?: number | null } = {}): void {
     const layer = at.layer ?? null;
-    if (layer !== null) this.knownLayer(layer);
+    if (layer !== null) knownLayer(this.config(), layer);
     this.mode = a;
     this.at = { layer, session: at.session ?? null };
     if (a === 'players') this.playersShown = true;
@@ -186,9 +186,6 @@ export class CoreImpl implements CoreHost {
   }
   guardWrite(origin: 'app' | 'mcp'): void {
     if (origin === 'app' && this.mode === 'players') throw new CoreError('forbidden', PLAYERS_READ_ONLY);
-  }
-  private knownLayer(layer: string): void {
-    if (!this.config().layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
   }
   view(q: ViewQuery = {}): Core & { importance(): Promise<Record<string, number>> } {
     if ((q.audience ?? 'gm') === 'gm') return this;
