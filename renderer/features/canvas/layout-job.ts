@@ -83,12 +83,10 @@ export function runLayoutJob(req: LayoutRequest, where: 'worker' | 'main', overr
     try { run(rest); } catch (e2) { error = String((e2 as Error)?.message ?? e2 ?? e); }
   }
   const positions = new Float32Array(2 * n);
-  const index = new Map<string, number>();
-  ids.forEach((id, i) => index.set(id, i));
-  cy.nodes().forEach((node) => {
-    const i = index.get(node.id())!, p = node.position();
+  for (let i = 0; i < n; i++) {
+    const p = cy.getElementById(ids[i]!).position();
     positions[2 * i] = p.x; positions[2 * i + 1] = p.y;
-  });
+  }
   // fcose's constraints are approximate: pins exactly where the user left them
   for (let i = 0; i < n; i++) {
     const pin = req.pins[ids[i]!];
