@@ -17,7 +17,8 @@ import type { SyncProgress } from '../../shared/types.js';
 import { LayerMap } from '../model/layers.js';
 import { VaultSyncEngine, engineParseOptions, readVault } from '../sync/engine.js';
 import type { VaultFs, WatcherFactory } from '../sync/ports.js';
-import { NoteCache } from '../sync/stat-cache.js';
+import { NoteCache, PARSE_FORMAT } from '../sync/stat-cache.js';
+import { ModelSnapshotFile } from '../model/snapshot.js';
 import { CoreError } from './api.js';
 import { CoreImpl, type CoreHost } from './core.js';
 import { VaultLock } from './lock.js';
@@ -120,6 +121,9 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     const engine = new VaultSyncEngine({
       vaultDir, config: loaded.config, schemaView, store,
       storeStale: fresh, configProblems: loaded.problems, noteCache, ...(prefetched ? { prefetched } : {}),
+      // the resolved model of the last sync (model/snapshot.ts), for the same model version, schema, config and parser
+      modelSnapshot: new ModelSnapshotFile(join(dbDir, 'model.snap'), createHash('sha256')
+        .update(JSON.stringify([fingerprint, PARSE_FORMAT, parseOpts, loaded.config, loaded.schema])).digest('hex')),
       ...(opts.fs ? { fs: opts.fs } : {}), ...(opts.watcher ? { watcher: opts.watcher } : {}),
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     });

@@ -67,6 +67,24 @@ function refKeysOf(st: NoteState): string[] {
 
 export interface ResolvedRef { path: string | undefined }
 
+/**
+ * One note's resolved state, as a model snapshot keeps it (main/model/snapshot.ts): everything resolveNote and
+ * noteRecord derived from the note, the schema and the rest of the vault. A function of the vault's notes
+ * (all of them) and the config/schema; restoreResolved takes it back without re-resolving.
+ */
+export interface ResolvedNote {
+  note: ParsedNote;
+  layer: string;
+  type: string | null;
+  typeProblems: Problem[];
+  nameKey: string;
+  id: string;
+  edges: RelationshipRecord[];
+  placeholders: Array<[string, string]>;
+  targets: string[];
+  problems: Problem[];
+}
+
 export class VaultModel implements ModelView {
   readonly layers: LayerMap;
   private readonly index = new NameIndex();
@@ -191,6 +209,68 @@ export class VaultModel implements ModelView {
   }
 
   /**
+   * The resolved state of every note (the model's order) and the ids in the order they were assigned: what a
+   * model snapshot stores (snapshot.ts). null while a note is not resolved (never after load/applyChanges).
+   */
+  resolvedState(): { notes: ResolvedNote[]; idOrder: string[] } | null {
+    const notes: ResolvedNote[] = [];
+    for (const st of this.states.values()) {
+      if (!st.resolved || !st.record) return null;
+      notes.push({
+        note: st.note, layer: st.layer, type: st.type, typeProblems: st.typeProblems, nameKey: st.nameKey, id: st.id,
+        edges: st.edges, placeholders: st.placeholders, targets: st.targets, problems: st.problems,
+      });
+    }
+    return { notes, idOrder: [...this.idOwner.keys()] };
+  }
+
+  /**
+   * Into an empty model, the state resolvedState() gave for these very notes (same config and schema): the
+   * model then equals load() of the notes (model.snapshot.test.ts) without resolving a reference. `idOrder`:
+   * resolvedState's, so entities() iterates as after load(). A note's refs are derived again when an
+   * incremental change first needs them.
+   */
+  restoreResolved(notes: ResolvedNote[], idOrder: string[]): void {
+    if (this.states.size > 0) throw new Error('restoreResolved: the model is not empty');
+    const pathOf = new Map<string, string>();
+    for (const r of notes) pathOf.set(r.id, r.note.path);
+    const owners = idOrder.filter((id) => pathOf.has(id));
+    if (pathOf.size !== notes.length || owners.length !== notes.length || new Set(owners).size !== owners.length) {
+      throw new Error('restoreResolved: ids are not one per note, each in the id order once');
+    }
+    this.trackEnts = new Map();
+    this.trackEdges = new Map();
+    this.problemCache = null;
+    this.version++;
+    this.bulk = true;
+    this.revValid = false; this.adjValid = false; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
+    const sv = this.sv;
+    for (const r of notes) {
+      const note = r.note;
+      const st: NoteState = {
+        note, layer: r.layer, type: r.type, typeProblems: r.typeProblems, nameKey: r.nameKey, id: r.id,
+        provides: providesOf(note, r.nameKey), refs: [], resolved: false, record: null, edges: r.edges,
+        edgeKeys: r.edges.map((e) => e.from + SEP + e.to + SEP + e.type), placeholders: r.placeholders, targets: r.targets,
+        refKeys: null, problems: r.problems,
+      };
+      let refs: Ref[] | null = null;
+      Object.defineProperty(st, 'refs', { get: () => (refs ??= noteRefs(note, r.type, sv)), set: (v: Ref[]) => { refs = v; }, enumerable: true });
+      this.states.set(note.path, st);
+      for (const [kind, key] of st.provides) this.index.add(r.layer, kind, key, note.path);
+      // the record noteRecord makes, its properties derived when first read (most are read only by the store's load)
+      let props: EntityRecord['properties'] | null = null;
+      const type = r.type;
+      st.record = {
+        id: st.id, name: note.title, type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases,
+        get properties() { return (props ??= noteProperties(note, type, sv)); }, get body() { return note.body; }, placeholder: false,
+      };
+    }
+    for (const id of owners) this.idOwner.set(id, pathOf.get(id)!);
+    for (const p of [...this.states.keys()].sort()) this.contribute(this.states.get(p)!);
+    this.finalize();
+  }
+
+  /**
    * load() in two steps for a bulk load into an empty model: `onNoteRecords` gets the record of every
    * note once ids are assigned, before references are resolved (the bulk of the work), then the event
    * loop turns once (a store can start copying them) before the rest. The records are the very objects
@@ -295,13 +375,8 @@ export class VaultModel implements ModelView {
   private prepare(note: ParsedNote, layer: string): NoteState {
     const { type, problems: typeProblems } = this.sv.resolveType(note);
     const nameKey = normKey(note.title) || normKey(note.basename) || 'untitled';
-    const provides: Array<[NameKind, string]> = [['name', nameKey]];
-    const fileKey = normKey(note.basename);
-    if (fileKey) provides.push(['file', fileKey]);
-    for (const a of note.aliases) { const k = normKey(a); if (k) provides.push(['alias', k]); }
-    provides.push(['path', pathKey(note.path)]);
     return {
-      note, layer, type, typeProblems, nameKey, id: '', provides, refs: noteRefs(note, type, this.sv),
+      note, layer, type, typeProblems, nameKey, id: '', provides: providesOf(note, nameKey), refs: noteRefs(note, type, this.sv),
       resolved: false, record: null, edges: [], edgeKeys: [], placeholders: [], targets: [], refKeys: null, problems: [],
     };
   }
@@ -532,6 +607,16 @@ function visibleOf(c: Cands | undefined): RelationshipRecord | undefined {
  */
 function recordSig(r: EntityRecord): string {
   return JSON.stringify([r.name, r.type, r.layer, r.path, r.hash, r.tags, r.aliases, r.properties, r.placeholder]);
+}
+
+/** The keys a note answers to: its name, file name, aliases and path. */
+function providesOf(note: ParsedNote, nameKey: string): Array<[NameKind, string]> {
+  const provides: Array<[NameKind, string]> = [['name', nameKey]];
+  const fileKey = normKey(note.basename);
+  if (fileKey) provides.push(['file', fileKey]);
+  for (const a of note.aliases) { const k = normKey(a); if (k) provides.push(['alias', k]); }
+  provides.push(['path', pathKey(note.path)]);
+  return provides;
 }
 
 function provKey(kind: NameKind, key: string): string {

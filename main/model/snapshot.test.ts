@@ -1,0 +1,181 @@
+/**
+ * The model snapshot (snapshot.ts), oracle-tested: on several vaults (the bundled sample world, Thellade, a
+ * generated one and a real-shaped one), a model restored from a snapshot — through the file, from notes read
+ * again — answers every query as the model built from the files does: entities (bodies and properties too),
+ * edges, adjacency, referrers, ids of paths, names/aliases/paths lookup, problems, counts, the timeline; and an
+ * incremental change applied to both gives the same delta and the same model. A snapshot that was not built
+ * from exactly these notes, under this key and format, or is damaged, is not used and leaves the model empty.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateVault } from '../../bench/generate.js';
+import { generateRealVault } from '../../bench/generate-real.js';
+import { loadVaultConfig, type LoadOptions } from '../config/load.js';
+import { compileSchema } from '../config/schema-index.js';
+import type { ParsedNote } from '../parse/types.js';
+import { readNotes } from '../sync/read.js';
+import { tempDir } from '../sync/test-helpers.js';
+import { walkVault } from '../sync/walk.js';
+import { timelineInputFromModel } from '../timeline/service.js';
+import { buildTimelineIndex } from '../timeline/timeline-index.js';
+import { VaultModel } from './model.js';
+import { fromSchemaIndex } from './schema-adapter.js';
+import { decodeSnapshot, encodeSnapshot, ModelSnapshotFile, SNAPSHOT_FORMAT } from './snapshot.js';
+
+const SAMPLE = fileURLToPath(new URL('../../resources/sample-world', import.meta.url));
+const THELLADE = fileURLToPath(new URL('../../examples/thellade', import.meta.url));
+const KEY = 'test-key';
+
+const tmp: string[] = [];
+afterAll(() => { for (const d of tmp) rmSync(d, { recursive: true, force: true }); });
+
+/** A fresh, empty model of the vault and its notes (read and parsed anew at each call). */
+async function fresh(dir: string, opts: LoadOptions = {}): Promise<{ model: VaultModel; notes: ParsedNote[] }> {
+  const loaded = loadVaultConfig(dir, opts);
+  const sv = fromSchemaIndex(compileSchema(loaded.schema, loaded.config.calendar ?? null));
+  const model = new VaultModel(loaded.config, sv, loaded.problems);
+  const walk = await walkVault(dir, model.layers);
+  const read = await readNotes(walk.files, { titleField: loaded.schema.title_field });
+  return { model, notes: read.notes };
+}
+
+const json = (x: unknown) => JSON.stringify(x);
+/** Every answer of the model, as plain data (order-sensitive where the model's order is part of the answer). */
+function answers(m: VaultModel, vaultDir: string) {
+  const ents = [...m.entities()];
+  const ids = ents.map((e) => e.id);
+  const layers = [...new Set(ents.map((e) => e.layer))];
+  const names = [...m.nameIndex().entries()];
+  const tl = buildTimelineIndex(timelineInputFromModel(m, vaultDir));
+  return {
+    entities: ents.map((e) => json({ ...e })), // in the model's order, with body and properties
+    edges: [...m.edges()].map(json),
+    counts: m.counts(),
+    problems: m.problems().map(json),
+    paths: [...m.notes()].map((n) => [n.path, m.entityIdOfPath(n.path)]),
+    names: names.map((e) => json(e)).sort(),
+    lookup: layers.flatMap((l) => names.map((e) => [l, e.key, m.resolve(e.key, l)?.id ?? null])),
+    adjacency: ids.map((id) => [id, m.edgesFrom(id).map(json).sort(), m.edgesTo(id).map(json).sort()]),
+    referrers: ids.filter((_, i) => i % 7 === 0).map((id) => [id, m.referrers(id)]),
+    timeline: json({ problems: tl.problems(), layers: layers.map((l) => tl.timeline(l)) }),
+  };
+}
+
+/** The model built from the files, and one restored through a snapshot file from the files read again. */
+async function builtAndRestored(dir: string, opts: LoadOptions = {}) {
+  const built = await fresh(dir, opts);
+  built.model.load(built.notes);
+  const file = join(tempDir('lc-snap-'), 'model.snap');
+  tmp.push(file.slice(0, -'/model.snap'.length));
+  expect(new ModelSnapshotFile(file, KEY).save(built.model, built.notes)).toBe(true);
+  const again = await fresh(dir, opts);
+  expect(new ModelSnapshotFile(file, KEY).restore(again.model, again.notes)).toBe(true);
+  return { built, restored: again, file };
+}
+
+describe('a restored model answers as the model built from the files', () => {
+  const vaults: Array<[string, () => Promise<{ dir: string; opts?: LoadOptions }>]> = [
+    ['sample world', async () => ({ dir: SAMPLE })],
+    ['Thellade', async () => ({ dir: join(THELLADE, 'vault'), opts: { schemaPath: join(THELLADE, 'schema.yaml'), configPath: join(THELLADE, 'lorecraft.yaml') } })],
+    ['generated', async () => { const d = tempDir('lc-snap-gen-'); tmp.push(d); return { dir: (await generateVault(d, { entities: 300, avgLinks: 5, seed: 4, danglingRatio: 0.1 })).dir }; }],
+    ['real-shaped', async () => { const d = tempDir('lc-snap-real-'); tmp.push(d); return { dir: (await generateRealVault(d, { notes: 200, seed: 6 })).dir }; }],
+  ];
+  for (const [name, make] of vaults) {
+    it(`${name}: every query, then the same incremental change on both`, async () => {
+      const { dir, opts } = await make();
+      const { built, restored } = await builtAndRestored(dir, opts);
+      expect(built.model.counts().relationships).toBeGreaterThan(0);
+      expect(answers(restored.model, dir)).toEqual(answers(built.model, dir));
+      // an incremental change (refs of restored notes are derived again when it needs them): one note edited to
+      // link elsewhere, one deleted, one renamed away
+      const ns = [...built.notes].sort((a, b) => a.path.localeCompare(b.path));
+      const [edit, del, ren] = [ns[1]!, ns[Math.floor(ns.length / 2)]!, ns[ns.length - 1]!];
+      const change = (others: ParsedNote[]) => {
+        const by = new Map(others.map((n) => [n.path, n]));
+        const m = new Map<string, ParsedNote | null>([[del.path, null], [ren.path, null]]);
+        const e = by.get(edit.path)!;
+        m.set(edit.path, { ...e, bodyLinks: [...e.bodyLinks, ...by.get(ren.path)!.bodyLinks] , hash: e.hash + 'x' });
+        const r = by.get(ren.path)!;
+        m.set(ren.path.replace(/\.md$/, ' 2.md'), { ...r, path: ren.path.replace(/\.md$/, ' 2.md'), basename: r.basename + ' 2' });
+        return m;
+      };
+      const d1 = built.model.applyChanges(change(built.notes));
+      const d2 = restored.model.applyChanges(change(restored.notes));
+      const norm = (d: typeof d1) => json({ ...d, upsertEntities: d.upsertEntities.map((e) => json({ ...e })).sort(), addEdges: d.addEdges.map(json).sort(), removeEdges: d.removeEdges.map(json).sort(), removeEntities: [...d.removeEntities].sort() });
+      expect(norm(d2)).toEqual(norm(d1));
+      const a1 = answers(built.model, dir);
+      const a2 = answers(restored.model, dir);
+      expect({ ...a2, entities: a2.entities.sort() }).toEqual({ ...a1, entities: a1.entities.sort() });
+    });
+  }
+});
+
+describe('a snapshot not built from exactly these notes is not used', () => {
+  let dir: string;
+  let file: string;
+  beforeAll(async () => {
+    dir = tempDir('lc-snap-bad-');
+    tmp.push(dir);
+    await generateRealVault(dir, { notes: 60, seed: 2 });
+    const b = await fresh(dir);
+    b.model.load(b.notes);
+    file = join(dir, '..', `${dir.split('/').pop()}.snap`);
+    tmp.push(file);
+    expect(new ModelSnapshotFile(file, KEY).save(b.model, b.notes)).toBe(true);
+  });
+
+  const refused = async (mutate: (notes: ParsedNote[]) => ParsedNote[], key = KEY, f = () => file) => {
+    const again = await fresh(dir);
+    const used = new ModelSnapshotFile(f(), key).restore(again.model, mutate(again.notes));
+    return { used, counts: again.model.counts() };
+  };
+  const empty = { notes: 0, entities: 0, relationships: 0, placeholders: 0 };
+
+  it('is used for the same notes (the control)', async () => {
+    expect((await refused((n) => n)).used).toBe(true);
+  });
+  it('a changed note (its content hash differs)', async () => {
+    expect(await refused((n) => n.map((x, i) => (i === 3 ? { ...x, hash: 'f'.repeat(64) } : x)))).toEqual({ used: false, counts: empty });
+  });
+  it('a note added, a note gone', async () => {
+    expect(await refused((n) => [...n, { ...n[0]!, path: 'New.md' }])).toEqual({ used: false, counts: empty });
+    expect(await refused((n) => n.slice(1))).toEqual({ used: false, counts: empty });
+  });
+  it('another key (schema, config, model version or parser changed)', async () => {
+    expect(await refused((n) => n, 'another-key')).toEqual({ used: false, counts: empty });
+  });
+  it('a truncated, corrupt, empty or missing file, or another format', async () => {
+    const bytes = readFileSync(file);
+    const bad = join(dir, '..', `${dir.split('/').pop()}.bad`);
+    tmp.push(bad);
+    for (const content of [bytes.subarray(0, bytes.length >> 1), Buffer.from('not a snapshot'), Buffer.alloc(0), serialize({ format: SNAPSHOT_FORMAT, key: KEY })]) {
+      writeFileSync(bad, content);
+      expect(await refused((n) => n, KEY, () => bad)).toEqual({ used: false, counts: empty });
+    }
+    const flipped = Buffer.from(bytes);
+    for (let i = 200; i < flipped.length; i += 997) flipped[i] = flipped[i]! ^ 0x5a;
+    writeFileSync(bad, flipped);
+    const r = await refused((n) => n, KEY, () => bad);
+    // bytes flipped throughout: refused, or (if v8 still reads it) the checks refuse it; never a partial model
+    expect(r).toEqual({ used: false, counts: empty });
+    expect(await refused((n) => n, KEY, () => join(dir, 'nowhere.snap'))).toEqual({ used: false, counts: empty });
+    const old = deserialize(bytes) as { format: number };
+    writeFileSync(bad, serialize({ ...old, format: SNAPSHOT_FORMAT - 1 }));
+    expect(await refused((n) => n, KEY, () => bad)).toEqual({ used: false, counts: empty });
+  });
+  it('indexes out of range are refused before the model changes', async () => {
+    const s = deserialize(readFileSync(file)) as { eTo: Int32Array; ids: string[] };
+    s.eTo[0] = s.ids.length + 5;
+    const again = await fresh(dir);
+    expect(decodeSnapshot(s, again.notes, KEY)).toBeNull();
+  });
+  it('a model that does not hold exactly the notes given is not saved', async () => {
+    const b = await fresh(dir);
+    b.model.load(b.notes);
+    expect(encodeSnapshot(b.model, b.notes.slice(1), KEY)).toBeNull();
+    expect(encodeSnapshot(new VaultModel(b.model.config(), b.model.sv), [], KEY)).not.toBeNull(); // an empty vault is a vault
+  });
+});
