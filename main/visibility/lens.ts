@@ -83,7 +83,6 @@ export function hiddenEvents(src: Pick<LensSource, 'config' | 'schema' | 'entity
   return out;
 }
 
-const edgeKey = (from: string, type: string, to: string) => `${from}\u0000${type}\u0000${to}`;
 const isBodyLink = (r: RelationshipRecord) => r.type === LINK_REL && r.field === null;
 const fileKeys = (path: string | null) => (path ? [path.replace(/\.md$/i, ''), path.replace(/^.*\//, '').replace(/\.md$/i, '')] : []);
 
@@ -105,7 +104,8 @@ function maskValue(v: PropertyValue, mask: (t: string) => string): PropertyValue
 export interface LensBase {
   readonly rules: VisibilityRules;
   gmNote(id: string): boolean;
-  edgesByKey: Map<string, RelationshipRecord[]>;
+  /** the notes' records by their `from`, in the notes' order */
+  edgesFrom: Map<string, RelationshipRecord[]>;
   bySource: Map<string, EntityRecord>;
   /** the body with its secret blocks removed (for players; the redacted text is cached when it differs) */
   redacted(e: EntityRecord): string;
@@ -151,11 +151,11 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     }
     return v;
   };
-  const edgesByKey = new Map<string, RelationshipRecord[]>();
+  // by declaring end (no string key per edge): a relationship's records are those of its `from` of its type and `to`
+  const edgesFrom = new Map<string, RelationshipRecord[]>();
   for (const r of src.relationships()) {
-    const k = edgeKey(r.from, r.type, r.to);
-    const list = edgesByKey.get(k);
-    if (list) list.push(r); else edgesByKey.set(k, [r]);
+    const list = edgesFrom.get(r.from);
+    if (list) list.push(r); else edgesFrom.set(r.from, [r]);
   }
   const bySource = new Map<string, EntityRecord>();
   for (const e of src.entities()) if (e.path) bySource.set(e.path, e);
@@ -196,7 +196,7 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
   const recsOf = new WeakMap<object, RelationshipRecord[]>();
   const recordsOf = (rel: { from: string; type: string; to: string }) => {
     let v = recsOf.get(rel);
-    if (!v) { v = edgesByKey.get(edgeKey(rel.from, rel.type, rel.to)) ?? []; recsOf.set(rel, v); }
+    if (!v) { v = (edgesFrom.get(rel.from) ?? []).filter((r) => r.type === rel.type && r.to === rel.to); recsOf.set(rel, v); }
     return v;
   };
   const declared = new Map<RelationshipRecord, string | null>();
@@ -246,7 +246,7 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     for (const e of all) for (const k of [e.name, ...e.aliases, ...fileKeys(e.path)]) if (!links.has(k.toLowerCase())) links.set(k.toLowerCase(), e.id);
     return links;
   };
-  return { rules, gmNote, edgesByKey, bySource, redacted, linkSurvives, recordsOf, declaredBy, playersRelationship, linkIds, placeholders };
+  return { rules, gmNote, edgesFrom, bySource, redacted, linkSurvives, recordsOf, declaredBy, playersRelationship, linkIds, placeholders };
 }
 
 export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shared?: LensBase): Lens {
