@@ -8,7 +8,7 @@
  * events never applied. Raw Cypher cannot be filtered: it is refused.
  */
 import type {
-  EntitySummary, EntityView, GraphSnapshot, PathResult, Problem, PropertyValue, RelationView, RelationshipRecord,
+  EntityRecord, EntitySummary, EntityView, GraphSnapshot, PathResult, Problem, PropertyValue, RelationView, RelationshipRecord,
   SearchHit, SyncStatus, Traversal, TraversalStep,
 } from '../../shared/types.js';
 import type { Schema } from '../config/types.js';
@@ -17,7 +17,7 @@ import { bodySnippet, queryTerms } from '../store/kuzu/search.js';
 import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-index.js';
 import { eventSettings } from '../timeline/events.js';
 import { timelineInputFromModel } from '../timeline/service.js';
-import type { EntityStateView, GraphState, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery, SessionInfo } from '../timeline/types.js';
+import type { EntityState, EntityStateView, GraphState, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery, SessionInfo } from '../timeline/types.js';
 import { hiddenEvents, lensAt, lensBase, type BodyCache, type Lens, type LensBase, type LensSource } from '../visibility/lens.js';
 import { defaultLayer } from '../visibility/world.js';
 import type { Core, Direction, EntityQuery, ListFilter, LookupMatch, TrashItem } from './api.js';
@@ -61,8 +61,6 @@ export class PlayersLenses implements LensProvider {
   private ix: { version: number; ix: TimelineIndex } | null = null;
   private shared: { version: number; base: LensBase } | null = null;
   private lenses = new Map<string, { version: number; lens: Lens }>();
-  /** event files' consequence lines by path (the players' index is rebuilt on every change) */
-  private readonly lines = new Map<string, { hash: string; itemLines: number[] }>();
   /** bodies as players read them, by note content: a change re-reads only the notes it touched */
   private readonly bodies: BodyCache = new Map();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -83,7 +81,8 @@ export class PlayersLenses implements LensProvider {
     let ix: TimelineIndex;
     if (!hidden.size) ix = this.host.timeline.index();
     else {
-      const input = timelineInputFromModel(m, this.host.vaultDir, undefined, this.lines);
+      // the GM's timeline's consequence lines: no event file read again that it read already
+      const input = timelineInputFromModel(m, this.host.vaultDir, undefined, this.host.timeline.lines);
       ix = buildTimelineIndex({ ...input, events: [...input.events].filter((e) => !hidden.has(e.id)) });
     }
     this.ix = { version: m.version, ix };
@@ -170,6 +169,14 @@ export interface PlayersTimeline {
   graphAt(layer: string, session?: number | null): GraphState;
   frame(layer: string, session?: number | null): TimelineFrame;
   diff(layer: string, from: number, to: number): TimelineDiff;
+  /** what the canvas overlay reads of graphAt (the entities' lifecycles), without redacting every entity's properties */
+  overlayStates(layer: string, session?: number | null): OverlayStates;
+}
+
+/** The entities' lifecycles at a session (of those that do not simply exist, or were created) and the relationships removed. */
+export interface OverlayStates {
+  entities: Array<Pick<EntityState, 'id' | 'lifecycle' | 'dead' | 'created' | 'destroyed' | 'died'>>;
+  removedRelationships: GraphState['removedRelationships'];
 }
 
 const key = (from: string, type: string, to: string) => `${from}\u0000${type}\u0000${to}`;
@@ -179,9 +186,8 @@ const key = (from: string, type: string, to: string) => `${from}\u0000${type}\u0
  * every answer below holds for as long as the lens is used (the app refetches all of them after a switch).
  */
 interface LensMemo {
-  /** keys of the relationships that hold for the audience */
-  holds?: Set<string>;
   graphAt?: GraphState;
+  overlay?: OverlayStates;
   frame?: TimelineFrame;
   /** every visible entity's summary, sorted as list() answers */
   sorted?: EntitySummary[];
@@ -195,10 +201,6 @@ function memoOf(lens: Lens): LensMemo {
   let m = memos.get(lens);
   if (!m) { m = {}; memos.set(lens, m); }
   return m;
-}
-function holdsOf(lens: Lens): Set<string> {
-  const m = memoOf(lens);
-  return (m.holds ??= new Set(lens.relationships.map((r) => key(r.from, r.type, r.to))));
 }
 
 /** the answers a switch to the players' view asks for first, computed ahead (PlayersLenses.warm) */
@@ -261,15 +263,13 @@ export function playersTimeline(p: LensProvider, cap: number | null = null): Pla
       const id = ix().resolve(entity, layer);
       const st = id === null ? undefined : lens.state(id);
       if (!st || !lens.visible.has(st.id)) return null;
-      const holds = holdsOf(lens);
       const properties = lens.properties(st.id, st.properties);
       const g = lens.graph;
       return {
         ...st,
         properties,
         provenance: Object.fromEntries(Object.entries(st.provenance).filter(([k]) => k in properties)),
-        relationships: st.lifecycle === 'not-yet-created' ? []
-          : g.relationships.filter((r) => (r.from === st.id || r.to === st.id) && holds.has(key(r.from, r.type, r.to))),
+        relationships: st.lifecycle === 'not-yet-created' ? [] : lens.held.filter((r) => r.from === st.id || r.to === st.id),
         removedRelationships: g.removedRelationships.filter((r) => (r.from === st.id || r.to === st.id) && lens.visible.has(r.from) && lens.visible.has(r.to)),
       };
     },
@@ -278,13 +278,26 @@ export function playersTimeline(p: LensProvider, cap: number | null = null): Pla
       const memo = memoOf(lens);
       if (memo.graphAt) return memo.graphAt;
       const g = lens.graph;
-      const holds = holdsOf(lens);
       return (memo.graphAt = {
         layer: g.layer, session: g.session,
         entities: g.entities.filter((e) => lens.visible.has(e.id)).map((e) => ({ ...e, properties: lens.properties(e.id, e.properties) })),
-        relationships: g.relationships.filter((r) => holds.has(key(r.from, r.type, r.to))),
+        // lens.held: the graph's relationships that hold for players, in the graph's order
+        relationships: lens.held,
         removedRelationships: g.removedRelationships.filter((r) => lens.visible.has(r.from) && lens.visible.has(r.to)),
       });
+    },
+    overlayStates(layer, session) {
+      const lens = p.lens(layer, at(session));
+      const memo = memoOf(lens);
+      if (memo.overlay) return memo.overlay;
+      const g = lens.graph;
+      // graphAt's entities and removed relationships, less what the overlay does not read (properties are not redacted here)
+      const entities: OverlayStates['entities'] = [];
+      for (const e of g.entities) {
+        if (!lens.visible.has(e.id) || (e.lifecycle === 'exists' && !e.dead && !e.created)) continue;
+        entities.push({ id: e.id, lifecycle: e.lifecycle, dead: e.dead, created: e.created, destroyed: e.destroyed, died: e.died });
+      }
+      return (memo.overlay = { entities, removedRelationships: memo.graphAt?.removedRelationships ?? g.removedRelationships.filter((r) => lens.visible.has(r.from) && lens.visible.has(r.to)) });
     },
     frame(layer, session) {
       const lens = p.lens(layer, at(session));
@@ -325,10 +338,93 @@ function maskAny(lens: Lens, x: PropertyValue): PropertyValue {
   return Array.isArray(x) ? x.map((v) => (typeof v === 'string' ? lens.mask(v) : v)) as PropertyValue : x;
 }
 
+const bySummary = (a: EntitySummary, b: EntitySummary) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+
+/**
+ * What every players' view of one core shares, whatever its session: entity summaries and the canvas's edge
+ * rows (per record: unchanged notes keep theirs across versions), every entity's summary in list order, and
+ * which entities each problem's message names (per model version). A view filters these by its lens.
+ */
+class ViewShared {
+  private readonly summaries = new WeakMap<EntityRecord, EntitySummary>();
+  private readonly edgeRows = new WeakMap<RelationshipRecord, GraphSnapshot['edges'][number]>();
+  private all: { version: number; sorted: EntitySummary[] } | null = null;
+  private named: { version: number; of: Problem[]; ids: Array<string[]> } | null = null;
+
+  constructor(private readonly host: CoreHost) {}
+
+  summaryOf(rec: EntityRecord): EntitySummary {
+    let s = this.summaries.get(rec);
+    if (!s) { s = summaryOf(rec); this.summaries.set(rec, s); }
+    return s;
+  }
+
+  edgeRow(r: RelationshipRecord): GraphSnapshot['edges'][number] {
+    let e = this.edgeRows.get(r);
+    if (!e) { e = { from: r.from, to: r.to, type: r.type, field: r.field }; this.edgeRows.set(r, e); }
+    return e;
+  }
+
+  /** every entity of the model (placeholders too) by name, then id */
+  sorted(): EntitySummary[] {
+    const m = this.host.engine.model;
+    if (this.all?.version !== m.version) {
+      const all: EntitySummary[] = [];
+      for (const e of m.entities()) all.push(this.summaryOf(e));
+      this.all = { version: m.version, sorted: all.sort(bySummary) };
+    }
+    return this.all.sorted;
+  }
+
+  /**
+   * Per problem of `all`, the entities whose name or alias (3 characters or more) its message holds, lowercased
+   * (what a players' view checks against the entities it hides). Names are found by their first three letters.
+   */
+  namedBy(all: Problem[]): Array<string[]> {
+    const m = this.host.engine.model;
+    if (this.named?.version === m.version && this.named.of === all) return this.named.ids;
+    const byName = new Map<string, string[]>();
+    for (const e of m.entities()) {
+      for (const n of [e.name, ...e.aliases]) {
+        if (n.length < 3) continue;
+        const k = n.toLowerCase();
+        const ids = byName.get(k);
+        if (!ids) byName.set(k, [e.id]); else if (!ids.includes(e.id)) ids.push(e.id);
+      }
+    }
+    const byStart = new Map<string, string[]>();
+    for (const k of byName.keys()) {
+      const start = k.slice(0, 3);
+      const ks = byStart.get(start);
+      if (ks) ks.push(k); else byStart.set(start, [k]);
+    }
+    const ids = all.map((p) => {
+      const msg = p.message.toLowerCase();
+      const found = new Set<string>();
+      for (let i = 0; i + 3 <= msg.length; i++) {
+        const ks = byStart.get(msg.slice(i, i + 3));
+        if (ks) for (const k of ks) if (msg.startsWith(k, i)) for (const id of byName.get(k)!) found.add(id);
+      }
+      return [...found];
+    });
+    this.named = { version: m.version, of: all, ids };
+    return ids;
+  }
+}
+const viewShared = new WeakMap<CoreHost, ViewShared>();
+function sharedOf(host: CoreHost): ViewShared {
+  let v = viewShared.get(host);
+  if (!v) { v = new ViewShared(host); viewShared.set(host, v); }
+  return v;
+}
+
 /** The Core's reads as players see them at one (layer, session). Writes and raw Cypher are refused. */
 export class PlayersView implements Core {
   readonly audience = 'players' as const;
-  constructor(private readonly host: CoreHost, readonly lens: Lens) {}
+  private readonly shared: ViewShared;
+  constructor(private readonly host: CoreHost, readonly lens: Lens) {
+    this.shared = sharedOf(host);
+  }
 
   get vaultDir(): string { return this.host.vaultDir; }
   config() { return this.host.config(); }
@@ -351,7 +447,7 @@ export class PlayersView implements Core {
 
   private summary(id: string): EntitySummary | null {
     const rec = this.host.engine.model.entity(id);
-    if (rec) return summaryOf(rec);
+    if (rec) return this.shared.summaryOf(rec);
     const st = this.lens.state(id);
     return st ? { id, name: st.name, type: st.type, layer: st.layer, path: null, placeholder: true, tags: [] } : null;
   }
@@ -407,16 +503,30 @@ export class PlayersView implements Core {
   async lookup(name: string, limit = 10): Promise<LookupMatch[]> { return this.matches(await this.host.lookup(name, limit * 4 + 20), limit); }
   async suggest(prefix: string, limit = 10): Promise<LookupMatch[]> { return this.matches(await this.host.suggest(prefix, limit * 4 + 20), limit); }
 
-  /** every visible entity's summary by name (then id), once per lens */
+  /**
+   * every visible entity's summary by name (then id), once per lens: the model's entities in the order every
+   * lens shares, those players see kept, merged with the few visible entities that have no note (made by events)
+   */
   private sorted(): EntitySummary[] {
     const memo = memoOf(this.lens);
     if (memo.sorted) return memo.sorted;
-    const all: EntitySummary[] = [];
+    const m = this.host.engine.model;
+    const notes = this.shared.sorted().filter((e) => this.visible(e.id));
+    const others: EntitySummary[] = [];
     for (const id of this.lens.visible) {
+      if (m.entity(id)) continue;
       const e = this.summary(id);
-      if (e) all.push(e);
+      if (e) others.push(e);
     }
-    return (memo.sorted = all.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)));
+    if (!others.length) return (memo.sorted = notes);
+    others.sort(bySummary);
+    const all: EntitySummary[] = [];
+    let i = 0, j = 0;
+    while (i < notes.length || j < others.length) {
+      if (j >= others.length || (i < notes.length && bySummary(notes[i]!, others[j]!) <= 0)) all.push(notes[i++]!);
+      else all.push(others[j++]!);
+    }
+    return (memo.sorted = all);
   }
 
   async list(filter: ListFilter = {}): Promise<{ items: EntitySummary[]; total: number }> {
@@ -549,18 +659,14 @@ export class PlayersView implements Core {
 
   private filterProblems(all: Problem[]): Problem[] {
     const m = this.host.engine.model;
-    const hidden: string[] = [];
-    for (const e of m.entities()) {
-      if (this.visible(e.id)) continue;
-      for (const n of [e.name, ...e.aliases]) if (n.length >= 3) hidden.push(n.toLowerCase());
-    }
-    return all.filter((p) => {
+    // a message naming an entity players do not see (by its name or an alias) would tell of it
+    const named = this.shared.namedBy(all);
+    return all.filter((p, i) => {
       const id = p.entityId ?? (p.file ? m.entityIdOfPath(p.file) : undefined);
       if (p.file && !id && /\.md$/i.test(p.file)) return false;
       if (id && !this.visible(id)) return false;
       if (id && p.field && this.lens.hidesProperty(id, p.field)) return false;
-      const msg = p.message.toLowerCase();
-      return !hidden.some((n) => msg.includes(n));
+      return named[i]!.every((n) => this.visible(n));
     });
   }
 
@@ -584,7 +690,7 @@ export class PlayersView implements Core {
     const edges: GraphSnapshot['edges'] = [];
     for (const r of this.host.engine.model.edges()) {
       if ((!filter.layer || (this.summary(r.from)?.layer === filter.layer && this.summary(r.to)?.layer === filter.layer)) && this.lens.edgeVisible(r)) {
-        edges.push({ from: r.from, to: r.to, type: r.type, field: r.field });
+        edges.push(this.shared.edgeRow(r));
       }
     }
     return { nodes, edges };

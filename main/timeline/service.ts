@@ -30,6 +30,8 @@ export interface TimelineService extends Omit<TimelineIndex, 'resolve'> {
   facts(): TimelineFacts;
   /** the current index (rebuilt if the model changed since) */
   index(): TimelineIndex;
+  /** event files' consequence lines by path and content hash (an index built over the same model reuses them) */
+  readonly lines: LineCache;
   /** stop listening to the host */
   close(): void;
 }
@@ -111,6 +113,7 @@ export function createTimeline(host: TimelineHost, options?: TimelineOptions): T
     relationshipHistory: (layer, a, b, type) => index().relationshipHistory(layer, a, b, type),
     facts: () => timelineFacts(index(), host.engine.model.config().layers.filter((l) => !l.canonical).map((l) => l.name)),
     index,
+    lines,
     close: off,
   };
 }

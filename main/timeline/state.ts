@@ -88,42 +88,143 @@ export function edgesAt(c: Compiled, sc: LayerScope, session: number | null, pre
   return { edges, removed };
 }
 
-/** Everything needed to step on from a session without replaying from the base. */
-export interface Snapshot {
-  session: number;
-  states: Map<string, EntityState>;
-  sets: EdgeSets;
+/**
+ * What graphAt steps on, per scope (built once): the base edges as arrays (a session's edges are the base's
+ * with a small delta applied, never a copy of the whole map), entity ids by index, the base states in id order.
+ */
+interface Prepared {
+  keys: string[];
+  edges: RelationshipState[];
+  pos: Map<string, number>;
+  index: Map<string, number>;
+  baseStates: EntityState[];
+  /** ids not yet created in the base: the only ones that can be not yet created at a session */
+  unborn: string[];
+  /** per base edge: an end is in `unborn` */
+  touchesUnborn: Uint8Array;
+}
+const prepared = new WeakMap<LayerScope, Prepared>();
+function prepare(sc: LayerScope): Prepared {
+  let p = prepared.get(sc);
+  if (p) return p;
+  const keys = [...sc.baseEdges.keys()], edges = [...sc.baseEdges.values()];
+  const pos = new Map<string, number>();
+  keys.forEach((k, i) => pos.set(k, i));
+  const index = new Map<string, number>();
+  sc.ids.forEach((id, i) => index.set(id, i));
+  const baseStates = sc.ids.map((id) => sc.base.get(id)!);
+  const unborn = baseStates.filter((s) => s.lifecycle === 'not-yet-created').map((s) => s.id);
+  const un = new Set(unborn);
+  const touchesUnborn = new Uint8Array(edges.length);
+  if (un.size) edges.forEach((e, i) => { if (un.has(e.from) || un.has(e.to)) touchesUnborn[i] = 1; });
+  p = { keys, edges, pos, index, baseStates, unborn, touchesUnborn };
+  prepared.set(sc, p);
+  return p;
 }
 
 /**
+ * The edges at a session as a delta over the base edges, with the iteration order of the Map that edgesAt
+ * builds: base edges never deleted keep their place (`replaced` when set in place), every edge inserted
+ * afterwards follows in `tail`, in insertion order. Copying one is copying what changed, not the 34k edges.
+ */
+export interface EdgeDelta {
+  /** per base edge: deleted from its base place (it may be back in `tail`) */
+  gone: Uint8Array;
+  replaced: Map<number, RelationshipState>;
+  tail: Map<string, RelationshipState>;
+  removed: Map<string, RelationshipState & { removedBy: Provenance }>;
+}
+
+function applyRelChanges(c: Compiled, sc: LayerScope, p: Prepared, d: EdgeDelta, after: number | null, session: number | null): void {
+  const get = (k: string): RelationshipState | undefined => {
+    const t = d.tail.get(k);
+    if (t) return t;
+    const i = p.pos.get(k);
+    return i === undefined || d.gone[i] ? undefined : d.replaced.get(i) ?? p.edges[i];
+  };
+  const del = (k: string): void => {
+    if (d.tail.delete(k)) return;
+    const i = p.pos.get(k);
+    if (i !== undefined && !d.gone[i]) { d.gone[i] = 1; d.replaced.delete(i); }
+  };
+  const set = (k: string, v: RelationshipState): void => {
+    if (d.tail.has(k)) { d.tail.set(k, v); return; }
+    const i = p.pos.get(k);
+    if (i !== undefined && !d.gone[i]) d.replaced.set(i, v);
+    else d.tail.set(k, v);
+  };
+  // the same steps as edgesAt, on the delta
+  for (const ch of sc.relChanges) {
+    if (!within(ch.session, session)) break;
+    if (after !== null && ch.session <= after) continue;
+    const { from, to, relationship } = ch.cons;
+    if (!from || !to || !relationship) continue;
+    const keys = [edgeKey(from, relationship, to)];
+    if (c.symmetric.has(relationship)) keys.push(edgeKey(to, relationship, from));
+    if (ch.cons.kind === 'relationship-add') {
+      if (keys.some((k) => get(k)?.origin === 'base')) continue;
+      for (const k of keys) d.removed.delete(k);
+      set(keys[0]!, { from, to, type: relationship, origin: ch.base ? 'base' : 'event', provenance: ch.prov });
+    } else {
+      for (const k of keys) {
+        const e = get(k);
+        if (!e) continue;
+        del(k);
+        if (e.origin === 'base' || ch.base) d.removed.set(k, { ...e, removedBy: ch.prov });
+      }
+    }
+  }
+}
+
+/** Everything needed to step on from a session without replaying from the base. */
+export interface Snapshot {
+  session: number;
+  /** entity states in the scope's id order */
+  states: EntityState[];
+  edges: EdgeDelta;
+}
+
+/** what frameOf reads of a graph graphAt made: its edge delta and the entities not yet created */
+const views = new WeakMap<GraphState, { edges: EdgeDelta; unborn: Set<string> }>();
+
+/**
  * The graph at a session. With `prev` (a snapshot at an earlier session) only the
- * entities touched by the sessions in between are recomputed: a scrubber moving
- * forward step by step does work proportional to what changed.
+ * entities touched by the sessions in between are recomputed and only the
+ * relationship changes in between applied: a scrubber moving forward step by
+ * step does work proportional to what changed (plus one pass over the edges).
  */
 export function graphAt(c: Compiled, sc: LayerScope, session: number | null, prev?: Snapshot): { graph: GraphState; snapshot: Snapshot | null } {
+  const p = prepare(sc);
   const usable = prev && session !== null && prev.session <= session ? prev : undefined;
-  let touched: Set<string> | null = null;
+  let states: EntityState[];
   if (usable) {
-    touched = new Set();
-    for (const s of sc.sessions) if (s > usable.session && s <= session!) for (const id of sc.touchedIn.get(s)!) touched.add(id);
-  }
-  const entities: EntityState[] = [];
-  const state = new Map<string, EntityState>();
-  for (const id of sc.ids) {
-    const st = usable && !touched!.has(id) ? usable.states.get(id)! : entityStateAt(c, sc, id, session)!;
-    entities.push(st);
-    state.set(id, st);
-  }
-  const sets = edgesAt(c, sc, session, usable ? { session: usable.session, sets: usable.sets } : undefined);
-  const relationships: RelationshipState[] = [];
+    states = usable.states.slice();
+    for (const s of sc.sessions) {
+      if (s <= usable.session || s > session!) continue;
+      for (const id of sc.touchedIn.get(s)!) {
+        const i = p.index.get(id);
+        if (i !== undefined) states[i] = entityStateAt(c, sc, id, session)!;
+      }
+    }
+  } else states = sc.ids.map((id) => entityStateAt(c, sc, id, session)!);
+  const d: EdgeDelta = usable
+    ? { gone: usable.edges.gone.slice(), replaced: new Map(usable.edges.replaced), tail: new Map(usable.edges.tail), removed: new Map(usable.edges.removed) }
+    : { gone: new Uint8Array(p.edges.length), replaced: new Map(), tail: new Map(), removed: new Map() };
+  applyRelChanges(c, sc, p, d, usable ? usable.session : null, session);
+  const unborn = new Set<string>();
+  for (const id of p.unborn) if (states[p.index.get(id)!]!.lifecycle === 'not-yet-created') unborn.add(id);
   // an edge to something not yet created does not hold yet
-  for (const e of sets.edges.values()) {
-    if (state.get(e.from)?.lifecycle !== 'not-yet-created' && state.get(e.to)?.lifecycle !== 'not-yet-created') relationships.push(e);
+  const relationships: RelationshipState[] = [];
+  for (let i = 0; i < p.edges.length; i++) {
+    if (d.gone[i]) continue;
+    const e = d.replaced.size ? d.replaced.get(i) ?? p.edges[i]! : p.edges[i]!;
+    if (p.touchesUnborn[i] && unborn.size && (unborn.has(e.from) || unborn.has(e.to))) continue;
+    relationships.push(e);
   }
-  return {
-    graph: { layer: sc.layer, session, entities, relationships, removedRelationships: [...sets.removed.values()] },
-    snapshot: session === null ? null : { session, states: state, sets },
-  };
+  for (const e of d.tail.values()) if (!unborn.size || (!unborn.has(e.from) && !unborn.has(e.to))) relationships.push(e);
+  const graph: GraphState = { layer: sc.layer, session, entities: states.slice(), relationships, removedRelationships: [...d.removed.values()] };
+  views.set(graph, { edges: d, unborn });
+  return { graph, snapshot: session === null ? null : { session, states, edges: d } };
 }
 
 export function diffSessions(c: Compiled, sc: LayerScope, from: number, to: number): TimelineDiff {
@@ -163,6 +264,33 @@ export function diffSessions(c: Compiled, sc: LayerScope, from: number, to: numb
 
 /** The compact scrubber frame of a graph state (see TimelineFrame). */
 export function frameOf(sc: LayerScope, g: GraphState): TimelineFrame {
+  const v = views.get(g);
+  if (!v) return frameOfGraph(sc, g);
+  const p = prepare(sc);
+  const lifecycle: TimelineFrame['lifecycle'] = {};
+  const dead: string[] = [];
+  const changed: string[] = [];
+  g.entities.forEach((e, i) => {
+    if (e.lifecycle !== 'exists') lifecycle[e.id] = e.lifecycle;
+    if (e.dead) dead.push(e.id);
+    if (e !== p.baseStates[i] && Object.keys(e.provenance).length > 0) changed.push(e.id);
+  });
+  const added: TimelineFrame['added'] = [];
+  for (const r of g.relationships) if (r.origin === 'event') added.push({ from: r.from, to: r.to, type: r.type, event: r.provenance!.event });
+  // a base edge holds unless deleted (and not added back since) or an end is not created yet
+  const hidden: TimelineFrame['hidden'] = [];
+  const { edges: d, unborn } = v;
+  for (let i = 0; i < p.edges.length; i++) {
+    const r = p.edges[i]!;
+    const unbornEnd = p.touchesUnborn[i] && unborn.size > 0 && (unborn.has(r.from) || unborn.has(r.to));
+    if (!unbornEnd && (!d.gone[i] || d.tail.has(p.keys[i]!))) continue;
+    hidden.push({ from: r.from, to: r.to, type: r.type });
+  }
+  return { layer: g.layer, session: g.session, lifecycle, dead, added, hidden, changed };
+}
+
+/** frameOf for any graph state (one graphAt did not make): by the keys of the edges that hold */
+export function frameOfGraph(sc: LayerScope, g: GraphState): TimelineFrame {
   const lifecycle: TimelineFrame['lifecycle'] = {};
   const dead: string[] = [];
   const changed: string[] = [];

@@ -12,7 +12,7 @@ import { LINK_REL } from '../../shared/types.js';
 import type { Schema, VaultConfig } from '../config/types.js';
 import { findLinks, parseLink, replaceLinks } from '../../shared/wikilinks.js';
 import type { TimelineIndex } from '../timeline/timeline-index.js';
-import type { EntityState, GraphState, TimelineEvent } from '../timeline/types.js';
+import type { EntityState, GraphState, RelationshipState, TimelineEvent } from '../timeline/types.js';
 import { redactBody, visibilityRules, type Audience, type VisibilityRules } from './rules.js';
 
 /** What a lens reads: the notes as written (the model, or the CLI's files-only model). */
@@ -49,6 +49,8 @@ export interface Lens extends LensQuery {
   readonly visible: ReadonlySet<string>;
   /** the relationships that hold at the session between visible entities, declared where the audience can read */
   readonly relationships: LensRelationship[];
+  /** the graph's relationships behind `relationships`, one for one and in the same order */
+  readonly held: RelationshipState[];
   /** events applied up to the session whose note the audience sees (or that have no note) */
   readonly applied: TimelineEvent[];
   state(id: string): EntityState | undefined;
@@ -81,7 +83,7 @@ export function hiddenEvents(src: Pick<LensSource, 'config' | 'schema' | 'entity
   return out;
 }
 
-const edgeKey = (from: string, type: string, to: string) => `${from}\u0000${type}\u0000${to}`;
+const isBodyLink = (r: RelationshipRecord) => r.type === LINK_REL && r.field === null;
 const fileKeys = (path: string | null) => (path ? [path.replace(/\.md$/i, ''), path.replace(/^.*\//, '').replace(/\.md$/i, '')] : []);
 
 function maskValue(v: PropertyValue, mask: (t: string) => string): PropertyValue {
@@ -102,7 +104,8 @@ function maskValue(v: PropertyValue, mask: (t: string) => string): PropertyValue
 export interface LensBase {
   readonly rules: VisibilityRules;
   gmNote(id: string): boolean;
-  edgesByKey: Map<string, RelationshipRecord[]>;
+  /** the notes' records by their `from`, in the notes' order */
+  edgesFrom: Map<string, RelationshipRecord[]>;
   bySource: Map<string, EntityRecord>;
   /** the body with its secret blocks removed (for players; the redacted text is cached when it differs) */
   redacted(e: EntityRecord): string;
@@ -110,6 +113,23 @@ export interface LensBase {
   linkSurvives(r: RelationshipRecord): boolean;
   /** the notes' records of a relationship that holds (cached per state object: base edges are shared by every session) */
   recordsOf(rel: { from: string; type: string; to: string }): RelationshipRecord[];
+  /**
+   * Whether players may see a record's declaration, as far as it does not depend on the session: null never
+   * (no declaring note, a secret field, a body link the redaction removed), '' always, else the id of the
+   * GM-only note that declares it (seen once an event reveals that note, a body link only if it survives the
+   * redaction of that note's body). Cached per record.
+   */
+  declaredBy(r: RelationshipRecord): string | null;
+  /** ids of the placeholders (entities only referenced) */
+  placeholders(): ReadonlySet<string>;
+  /**
+   * A relationship that holds, as players see it when no note is revealed at the session (null: no declaration
+   * they may read), and whether a revealed note could change that. Cached per state object: every lens of the
+   * model version shares the answer and the object.
+   */
+  playersRelationship(rel: RelationshipState): { plain: LensRelationship | null; reveals: boolean };
+  /** lowercased name, alias or file key -> entity id (real notes before placeholders), for masking links */
+  linkIds(): Map<string, string>;
 }
 
 /**
@@ -131,11 +151,11 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     }
     return v;
   };
-  const edgesByKey = new Map<string, RelationshipRecord[]>();
+  // by declaring end (no string key per edge): a relationship's records are those of its `from` of its type and `to`
+  const edgesFrom = new Map<string, RelationshipRecord[]>();
   for (const r of src.relationships()) {
-    const k = edgeKey(r.from, r.type, r.to);
-    const list = edgesByKey.get(k);
-    if (list) list.push(r); else edgesByKey.set(k, [r]);
+    const list = edgesFrom.get(r.from);
+    if (list) list.push(r); else edgesFrom.set(r.from, [r]);
   }
   const bySource = new Map<string, EntityRecord>();
   for (const e of src.entities()) if (e.path) bySource.set(e.path, e);
@@ -176,10 +196,57 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
   const recsOf = new WeakMap<object, RelationshipRecord[]>();
   const recordsOf = (rel: { from: string; type: string; to: string }) => {
     let v = recsOf.get(rel);
-    if (!v) { v = edgesByKey.get(edgeKey(rel.from, rel.type, rel.to)) ?? []; recsOf.set(rel, v); }
+    if (!v) { v = (edgesFrom.get(rel.from) ?? []).filter((r) => r.type === rel.type && r.to === rel.to); recsOf.set(rel, v); }
     return v;
   };
-  return { rules, gmNote, edgesByKey, bySource, redacted, linkSurvives, recordsOf };
+  const declared = new Map<RelationshipRecord, string | null>();
+  const declaredBy = (r: RelationshipRecord): string | null => {
+    let v = declared.get(r);
+    if (v !== undefined) return v;
+    const from = bySource.get(r.source);
+    if (!from || rules.isSecretField(from.type, r.field)) v = null;
+    // a GM-only note's body is redacted only once it is revealed (isBodyLink: lensAt checks the link then)
+    else if (gmNote(from.id)) v = from.id;
+    else v = isBodyLink(r) && !linkSurvives(r) ? null : '';
+    declared.set(r, v);
+    return v;
+  };
+  let phs: Set<string> | null = null;
+  const placeholders = () => {
+    if (!phs) { phs = new Set(); for (const e of src.entities()) if (e.placeholder) phs.add(e.id); }
+    return phs;
+  };
+  const seen = new WeakMap<RelationshipState, { plain: LensRelationship | null; reveals: boolean }>();
+  const playersRelationship = (rel: RelationshipState) => {
+    let v = seen.get(rel);
+    if (v) return v;
+    let field: string | null = null;
+    let reveals = false;
+    let plain: LensRelationship | null;
+    if (rel.origin === 'base') {
+      const recs = recordsOf(rel);
+      let first: RelationshipRecord | undefined;
+      for (const r of recs) {
+        const by = declaredBy(r);
+        if (by === '') { first = r; break; }
+        if (by !== null) reveals = true; // a GM-only note's declaration: read once revealed, and it comes first
+      }
+      field = first?.field ?? null;
+      plain = recs.length && !first ? null : { from: rel.from, to: rel.to, type: rel.type, field, origin: rel.origin };
+    } else plain = { from: rel.from, to: rel.to, type: rel.type, field, origin: rel.origin };
+    v = { plain, reveals };
+    seen.set(rel, v);
+    return v;
+  };
+  let links: Map<string, string> | null = null;
+  const linkIds = (): Map<string, string> => {
+    if (links) return links;
+    links = new Map();
+    const all = [...src.entities()].sort((a, b) => Number(a.placeholder) - Number(b.placeholder));
+    for (const e of all) for (const k of [e.name, ...e.aliases, ...fileKeys(e.path)]) if (!links.has(k.toLowerCase())) links.set(k.toLowerCase(), e.id);
+    return links;
+  };
+  return { rules, gmNote, edgesFrom, bySource, redacted, linkSurvives, recordsOf, declaredBy, playersRelationship, linkIds, placeholders };
 }
 
 export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shared?: LensBase): Lens {
@@ -208,28 +275,39 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
   const redactedBody = (e: EntityRecord) => (players ? base.redacted(e) : e.body);
   const declaredVisibly = (r: RelationshipRecord): boolean => {
     if (!players) return true;
-    const from = base.bySource.get(r.source);
-    if (!from || !noteVisible(from.id)) return false;
-    if (rules.isSecretField(from.type, r.field)) return false;
-    if (r.type === LINK_REL && r.field === null) return base.linkSurvives(r);
-    return true;
+    const by = base.declaredBy(r);
+    return by === '' || (by !== null && revealedNotes.has(by) && (!isBodyLink(r) || base.linkSurvives(r)));
   };
 
   // the relationships that hold at the session: base ones keep their declaring field (secret fields, and edges
-  // declared by notes the audience cannot see, are left out)
+  // declared by notes the audience cannot see, are left out). For players the answer is the base's, shared by
+  // every session, unless a note revealed by then declares the edge
   const holding: LensRelationship[] = [];
+  const holdingStates: RelationshipState[] = [];
+  const placeholders = players ? base.placeholders() : null;
   const referenced = new Set<string>();
   for (const rel of g.relationships) {
-    let field: string | null = null;
-    if (rel.origin === 'base') {
-      const recs = base.recordsOf(rel);
-      let first: RelationshipRecord | undefined;
-      for (const r of recs) if (declaredVisibly(r)) { first = r; break; }
-      if (recs.length && !first) continue;
-      field = first?.field ?? null;
+    let out: LensRelationship | null;
+    const known = players ? base.playersRelationship(rel) : null;
+    if (known && (!known.reveals || revealedNotes.size === 0)) out = known.plain;
+    else {
+      let field: string | null = null;
+      if (rel.origin === 'base') {
+        const recs = base.recordsOf(rel);
+        let first: RelationshipRecord | undefined;
+        for (const r of recs) if (declaredVisibly(r)) { first = r; break; }
+        if (recs.length && !first) continue;
+        field = first?.field ?? null;
+      }
+      out = { from: rel.from, to: rel.to, type: rel.type, field, origin: rel.origin };
     }
-    holding.push({ from: rel.from, to: rel.to, type: rel.type, field, origin: rel.origin });
-    referenced.add(rel.from); referenced.add(rel.to);
+    if (!out) continue;
+    holding.push(out);
+    holdingStates.push(rel);
+    if (placeholders?.size) {
+      if (placeholders.has(rel.from)) referenced.add(rel.from);
+      if (placeholders.has(rel.to)) referenced.add(rel.to);
+    }
   }
 
   const visible = new Set<string>();
@@ -244,18 +322,19 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
     }
     visible.add(st.id);
   }
-  const relationships = holding.filter((r) => visible.has(r.from) && visible.has(r.to));
+  const relationships: LensRelationship[] = [];
+  const held: RelationshipState[] = [];
+  for (let i = 0; i < holding.length; i++) {
+    const r = holding[i]!;
+    if (!visible.has(r.from) || !visible.has(r.to)) continue;
+    relationships.push(r);
+    held.push(holdingStates[i]!);
+  }
 
   // a link to a note the audience cannot see keeps only the text the GM chose for it (its |label), else "(secret)"
-  let linkIds: Map<string, string> | null = null;
   const mask = (text: string): string => {
     if (!players || text.indexOf('[[') < 0) return text;
-    if (!linkIds) {
-      linkIds = new Map();
-      const all = [...src.entities()].sort((a, b) => Number(a.placeholder) - Number(b.placeholder));
-      for (const e of all) for (const k of [e.name, ...e.aliases, ...fileKeys(e.path)]) if (!linkIds.has(k.toLowerCase())) linkIds.set(k.toLowerCase(), e.id);
-    }
-    const ids = linkIds;
+    const ids = base.linkIds();
     return replaceLinks(text, (link, _embed, raw) => {
       if (!link) return raw;
       const id = ids.get(link.target.toLowerCase()) ?? ids.get(link.name.toLowerCase());
@@ -266,7 +345,7 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
   const evType = src.schema.events?.type ?? 'event';
 
   return {
-    audience: q.audience, layer: q.layer, session: q.session, rules, graph: g, visible, relationships, applied: applied.filter((e) => visible.has(e.id) || !src.entity(e.id)),
+    audience: q.audience, layer: q.layer, session: q.session, rules, graph: g, visible, relationships, held, applied: applied.filter((e) => visible.has(e.id) || !src.entity(e.id)),
     state: (id) => states.get(id),
     edgeVisible: (r) => visible.has(r.from) && visible.has(r.to) && declaredVisibly(r),
     hidesProperty,

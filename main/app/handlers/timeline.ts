@@ -5,7 +5,7 @@
  * 'app': one undo step; unknown participants become placeholders).
  */
 import type { timelineHandlers, TimelineGraphAt, TimelineEventView } from '../../../shared/contract-timeline.js';
-import type { CoreHost, CoreSession, Provenance, TimelineEvent, TimelineService } from '../../core/index.js';
+import type { CoreHost, CoreSession, PlayersTimeline, Provenance, TimelineEvent, TimelineService } from '../../core/index.js';
 import type { Group } from './vault.js';
 import type { AudienceName } from '../../../shared/contract-view.js';
 import { audienceOf } from './view.js';
@@ -36,16 +36,21 @@ function withTags(core: CoreHost, e: TimelineEvent): TimelineEventView {
 
 /** The canvas overlay for (layer, session): only what deviates from the base graph. */
 /** the timeline as the audience sees it: the GM's, or the players' (GM-only events never applied, hidden entities gone) */
-function timelineFor(session: CoreSession, asked?: AudienceName): Pick<TimelineService, 'frame' | 'graphAt' | 'timeline' | 'sessions' | 'stateAt' | 'diff'> {
+function timelineFor(session: CoreSession, asked?: AudienceName): Pick<TimelineService, 'frame' | 'graphAt' | 'timeline' | 'sessions' | 'stateAt' | 'diff'> & Partial<Pick<PlayersTimeline, 'overlayStates'>> {
   const core = session.current();
   // players: nothing past the view's session (the renderer moves the view's session before it steps there)
   return audienceOf(core, asked) === 'players' ? core.playersTimeline(core.viewAt().session) : core.timeline;
 }
 
 export function overlayAt(session: CoreSession, layer: string, at: number | null, audience?: AudienceName): TimelineGraphAt {
-  const tl = timelineFor(session, audience);
+  return overlayOf(timelineFor(session, audience), layer, at);
+}
+
+/** the overlay over one audience's timeline (the players' reads overlayStates when it has it, else graphAt) */
+export function overlayOf(tl: Pick<TimelineService, 'frame' | 'graphAt' | 'timeline'> & Partial<Pick<PlayersTimeline, 'overlayStates'>>, layer: string, at: number | null): TimelineGraphAt {
   const frame = tl.frame(layer, at);
-  const graph = tl.graphAt(layer, at); // memoised: frame() computed it already
+  // memoised: frame() computed it already (the players' overlay reads only the lifecycles: no property redacted)
+  const graph = tl.overlayStates ? tl.overlayStates(layer, at) : tl.graphAt(layer, at);
   const entities: TimelineGraphAt['entities'] = {};
   const dead = new Set(frame.dead);
   for (const e of graph.entities) {

@@ -1,0 +1,166 @@
+/**
+ * Oracle for the players' view's shared and lazy answers (issue 17): what the view answers at every session —
+ * the lens's visible entities and relationships, the list, the canvas graph, the problems, the timeline's
+ * graph, state and overlay — equals what the plain eager computation gives (written out here as the code was
+ * before relationships, summaries, list order and problem names were shared across sessions and the overlay
+ * stopped redacting properties it does not read). On the canary fixture (a GM-only note revealed at session 3)
+ * and a generated vault (GM-only NPCs with body links, GM-only events, a revealed NPC with a secret block).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { LINK_REL, type EntitySummary, type Problem, type RelationshipRecord } from '../../shared/types.js';
+import { findLinks, parseLink } from '../../shared/wikilinks.js';
+import { generateScrubWorld } from '../../bench/scrub-world.js';
+import { redactBody, visibilityRules } from '../visibility/rules.js';
+import type { TimelineIndex } from '../timeline/timeline-index.js';
+import { overlayOf } from '../app/handlers/timeline.js';
+import { openCore, type CoreHost } from './index.js';
+import type { PlayersLenses } from './audience.js';
+import { summaryOf } from './lookup.js';
+
+const FIXTURE = resolve(import.meta.dirname, '../../e2e/vaults/player-secrets');
+const key = (r: { from: string; type: string; to: string }) => `${r.from}\u0000${r.type}\u0000${r.to}`;
+
+/** the players' lens at (layer, session), computed eagerly from the notes and the players' index */
+function eager(core: CoreHost, ix: TimelineIndex, layer: string, session: number | null) {
+  const m = core.engine.model;
+  const rules = visibilityRules(m.config(), m.schema());
+  const g = ix.graphAt(layer, session);
+  const revealed = new Set<string>();
+  for (const ev of ix.timeline(layer)) {
+    if (ev.session === null || (session !== null && ev.session > session)) continue;
+    for (const c of ev.consequences) if (c.kind === 'reveal' && c.valid && c.entity && !Array.isArray(c.value)) revealed.add(c.entity);
+  }
+  const gmNote = (id: string) => { const r = m.entity(id); return !!r && !r.placeholder && rules.noteVisibility(r) === 'gm'; };
+  const noteVisible = (id: string) => !gmNote(id) || revealed.has(id);
+  const bySource = new Map([...m.entities()].filter((e) => e.path).map((e) => [e.path!, e]));
+  const survives = (r: RelationshipRecord): boolean => {
+    const from = bySource.get(r.source), target = m.entity(r.to);
+    if (!from || !target) return false;
+    const body = redactBody(from.body);
+    if (body === from.body) return true;
+    const files = target.path ? [target.path.replace(/\.md$/i, ''), target.path.replace(/^.*\//, '').replace(/\.md$/i, '')] : [];
+    const names = new Set([target.name, ...target.aliases, ...files].map((n) => n.toLowerCase()));
+    return findLinks(body).some((x) => { const l = parseLink(x.inner); return l !== null && (names.has(l.name.toLowerCase()) || names.has(l.target.replace(/\.md$/i, '').toLowerCase())); });
+  };
+  const declared = (r: RelationshipRecord): boolean => {
+    const from = bySource.get(r.source);
+    if (!from || !noteVisible(from.id) || rules.isSecretField(from.type, r.field)) return false;
+    return r.type === LINK_REL && r.field === null ? survives(r) : true;
+  };
+  const byKey = new Map<string, RelationshipRecord[]>();
+  for (const r of m.edges()) byKey.set(key(r), [...(byKey.get(key(r)) ?? []), r]);
+  const holding: Array<{ from: string; to: string; type: string; field: string | null; origin: 'base' | 'event' }> = [];
+  const referenced = new Set<string>();
+  for (const rel of g.relationships) {
+    let field: string | null = null;
+    if (rel.origin === 'base') {
+      const recs = byKey.get(key(rel)) ?? [];
+      const first = recs.find(declared);
+      if (recs.length && !first) continue;
+      field = first?.field ?? null;
+    }
+    holding.push({ from: rel.from, to: rel.to, type: rel.type, field, origin: rel.origin });
+    referenced.add(rel.from); referenced.add(rel.to);
+  }
+  const visible = new Set<string>();
+  for (const st of g.entities) {
+    if (st.lifecycle === 'not-yet-created') continue;
+    const rec = m.entity(st.id);
+    if (rec?.placeholder ? !referenced.has(st.id) : !noteVisible(st.id)) continue;
+    visible.add(st.id);
+  }
+  const relationships = holding.filter((r) => visible.has(r.from) && visible.has(r.to));
+  const summary = (id: string): EntitySummary | null => {
+    const rec = m.entity(id);
+    if (rec) return summaryOf(rec);
+    const st = g.entities.find((e) => e.id === id);
+    return st ? { id, name: st.name, type: st.type, layer: st.layer, path: null, placeholder: true, tags: [] } : null;
+  };
+  const sorted = [...visible].map(summary).filter((e): e is EntitySummary => !!e).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  const edges = [...m.edges()].filter((r) => visible.has(r.from) && visible.has(r.to) && declared(r)).map((r) => ({ from: r.from, to: r.to, type: r.type, field: r.field }));
+  const problems = (all: Problem[], hidesProperty: (id: string, p: string) => boolean) => {
+    const hidden = [...m.entities()].filter((e) => !visible.has(e.id)).flatMap((e) => [e.name, ...e.aliases]).filter((n) => n.length >= 3).map((n) => n.toLowerCase());
+    return all.filter((p) => {
+      const id = p.entityId ?? (p.file ? m.entityIdOfPath(p.file) : undefined);
+      if (p.file && !id && /\.md$/i.test(p.file)) return false;
+      if (id && !visible.has(id)) return false;
+      if (id && p.field && hidesProperty(id, p.field)) return false;
+      return !hidden.some((n) => p.message.toLowerCase().includes(n));
+    });
+  };
+  const holds = new Set(relationships.map(key));
+  return { g, visible, relationships, sorted, nodes: [...visible].map(summary), edges, problems, held: g.relationships.filter((r) => holds.has(key(r))) };
+}
+
+async function check(core: CoreHost, layer: string): Promise<number> {
+  const lenses = (core as unknown as { players: PlayersLenses }).players;
+  const sessions = [...core.timeline.sessions(layer).map((s) => s.session), null, 0];
+  let compared = 0;
+  for (const session of sessions) {
+    const at = `session ${session}`;
+    const ix = lenses.playersIndex();
+    const want = eager(core, ix, layer, session);
+    const view = core.view({ audience: 'players', layer, session }) as ReturnType<CoreHost['view']> & { lens: ReturnType<PlayersLenses['lens']> };
+    expect([...view.lens.visible], at).toEqual([...want.visible]);
+    expect(view.lens.relationships, at).toEqual(want.relationships);
+    expect((await view.list({ placeholders: true })).items, at).toEqual(want.sorted);
+    expect((await view.list({})).items, at).toEqual(want.sorted.filter((e) => !e.placeholder));
+    expect(await view.graph(), at).toEqual({ nodes: want.nodes, edges: want.edges });
+    expect(view.problems(), at).toEqual(want.problems(core.problems(), (id, p) => view.lens.hidesProperty(id, p)));
+    const tl = core.playersTimeline(session);
+    const g = tl.graphAt(layer, session);
+    expect(g.relationships, at).toEqual(want.held);
+    // the overlay from the lifecycles alone equals the one from the redacted graph
+    expect(overlayOf(tl, layer, session), at).toEqual(overlayOf({ frame: tl.frame, graphAt: tl.graphAt, timeline: tl.timeline }, layer, session));
+    for (const [i, id] of [...want.visible].entries()) {
+      if (i % 5) continue;
+      const st = tl.stateAt(id, layer, session)!;
+      expect(st.relationships, `${at} ${id}`).toEqual(st.lifecycle === 'not-yet-created' ? [] : want.held.filter((r) => r.from === id || r.to === id));
+    }
+    compared += want.visible.size;
+  }
+  return compared;
+}
+
+let dir = '';
+const cores: CoreHost[] = [];
+beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'lorecraft-players-oracle-')); });
+afterAll(async () => {
+  for (const c of cores) await c.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("the players' view equals its eager computation at every session", () => {
+  it('on the canary fixture (a GM-only note revealed at session 3)', async () => {
+    await cp(FIXTURE, join(dir, 'fixture'), { recursive: true });
+    const core = await openCore({ vaultDir: join(dir, 'fixture'), dbDir: join(dir, 'fixture-db'), watch: false });
+    cores.push(core);
+    expect(await check(core, 'campaign')).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('on a generated vault (GM-only NPCs and events, a revealed NPC whose body hides a link)', async () => {
+    const v = join(dir, 'generated');
+    await generateScrubWorld(v, { entities: 300, events: 40, sessions: 12 });
+    const sessions = join(v, 'campaign', 'sessions');
+    const files = (await readdir(sessions)).filter((f) => f.endsWith('.md')).sort();
+    for (const [i, f] of files.entries()) {
+      if (i % 10 !== 9) continue;
+      const p = join(sessions, f);
+      await writeFile(p, (await readFile(p, 'utf8')).replace(/^---\n/, '---\nvisibility: gm\n'));
+    }
+    // Npc 3 (GM-only, as every NPC) is revealed at session 6; a link in a secret block of its body stays hidden
+    const npc = join(v, 'setting', 'npcs', 'Npc 3.md');
+    await writeFile(npc, (await readFile(npc, 'utf8')).trimEnd() + '\n%% also [[Town 1]] %%\nAnd [[Town 2]].\n');
+    await writeFile(join(sessions, 'Reveal.md'), '---\ntype: event\nsession: 6\nconsequences:\n  - { reveals: "[[Npc 3]]" }\n---\nThe party learns of Npc 3.\n');
+    const core = await openCore({ vaultDir: v, dbDir: join(dir, 'generated-db'), watch: false });
+    cores.push(core);
+    const revealedAt6 = core.view({ audience: 'players', layer: 'campaign', session: 6 }) as unknown as { lens: { visible: Set<string>; relationships: Array<{ from: string; to: string }> } };
+    const id = core.resolveEntity('Npc 3')!.id;
+    expect(revealedAt6.lens.visible.has(id)).toBe(true);
+    expect(revealedAt6.lens.relationships.some((r) => r.from === id)).toBe(true);
+    expect(await check(core, 'campaign')).toBeGreaterThan(0);
+  }, 300_000);
+});
