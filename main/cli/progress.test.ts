@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir, writeFiles } from '../sync/test-helpers.js';
 import { run as sync } from './commands/sync.js';
 import type { CliIo } from './io.js';
-import { progressLine } from './progress.js';
+import { CoreSession, watchedOpener } from '../core/session.js';
+import { progressLine, withOpenProgress } from './progress.js';
 
 const tmp: string[] = [];
 afterAll(() => { for (const d of tmp) rmSync(d, { recursive: true, force: true }); });
@@ -49,5 +50,28 @@ describe('progress on a terminal', () => {
     const piped = io(false);
     expect(await sync(['--vault', v], piped)).toBe(0);
     expect(piped.status_).toEqual([]);
+  });
+
+  it('`lorecraft web` on a terminal: the session open shows files read / total, then loading, erased once it answers', async () => {
+    const v = tempDir('lc-cli-progress-web-');
+    const db = tempDir('lc-cli-progress-web-db-');
+    tmp.push(v, db);
+    writeFiles(v, { 'Varo.md': 'Varo burned [[Millbrook]].\n', 'Millbrook.md': 'A village.\n' });
+    const t = io(true);
+    const line = progressLine(t);
+    const events: string[] = [];
+    const session = new CoreSession(withOpenProgress(line, (event) => { events.push(event); }), watchedOpener({ dbDir: db }));
+    try {
+      await session.open(v).finally(() => line.end());
+      expect(t.status_).toEqual([`${CLEAR}reading 0 / 2 files`, `${CLEAR}reading 2 / 2 files`, `${CLEAR}loading the graph…`, CLEAR]);
+      // the pushes still reach the page
+      expect(events).toContain('vault-opened');
+      expect(events.filter((e) => e === 'sync-status').length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await session.close();
+    }
+    // not a terminal: the sink is the page's alone
+    const sink = () => undefined;
+    expect(withOpenProgress(progressLine(io(false)), sink)).toBe(sink);
   });
 });

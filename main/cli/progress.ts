@@ -3,7 +3,8 @@
  * files", then "loading the graph…", "indexing search…", erased when the command goes on. Nothing at all
  * when stderr is not a TTY (CliIo.status is absent then).
  */
-import type { SyncProgress } from '../../shared/types.js';
+import type { Emit } from '../../shared/rpc.js';
+import type { SyncProgress, SyncStatus } from '../../shared/types.js';
 import { progressLabel } from '../../shared/progress.js';
 import type { CliIo } from './io.js';
 
@@ -35,4 +36,17 @@ export function progressLine(io: CliIo): ProgressLine {
       ended = true;
     },
   };
+}
+
+/**
+ * A CoreSession's event sink (`lorecraft web`) that also shows the open's progress on the line: every
+ * 'sync-status' push carries it (files read / total, then loading). Without a terminal: `emit` itself.
+ */
+export function withOpenProgress(line: ProgressLine, emit: Emit): Emit {
+  const show = line.onProgress;
+  if (!show) return emit;
+  return ((event, payload) => {
+    if (event === 'sync-status') show((payload as SyncStatus).progress ?? null);
+    emit(event, payload);
+  }) as Emit;
 }

@@ -11,11 +11,11 @@ import type { ParsedNote } from '../parse/types.js';
 import { normKey, pathKey } from './names.js';
 import type { SchemaView } from './schema-view.js';
 
-type RefIn = Omit<Ref, 'key' | 'pathKey' | 'targetKey'>;
-function withKeys(r: RefIn): Ref {
-  const out = r as Ref;
-  out.key = normKey(r.name);
-  if (r.target.includes('/')) { out.pathKey = pathKey(r.target); out.targetKey = normKey(r.target); }
+/** One reference with its keys, made in one go (every Ref has the same shape up to its optional keys). */
+function ref(name: string, target: string, field: string | null, line: number, rel: string, reversed: boolean, props?: Record<string, unknown>): Ref {
+  const out: Ref = { name, target, field, line, rel, reversed, key: normKey(name) };
+  if (props) out.props = props;
+  if (target.includes('/')) { out.pathKey = pathKey(target); out.targetKey = normKey(target); }
   return out;
 }
 
@@ -44,16 +44,12 @@ export function isReservedField(field: string, titleField: string): boolean {
 }
 
 export function noteRefs(note: ParsedNote, type: string | null, sv: SchemaView): Ref[] {
-  return rawRefs(note, type, sv).map(withKeys);
-}
-
-function rawRefs(note: ParsedNote, type: string | null, sv: SchemaView): RefIn[] {
-  const out: RefIn[] = [];
+  const out: Ref[] = [];
   const titleField = sv.schema.title_field;
   for (const field of Object.keys(note.frontmatter)) {
     if (field === 'related') {
       for (const r of fieldRefs(note, field)) {
-        out.push({ name: r.name, target: r.target, field, line: r.line, rel: RELATED_REL, reversed: false, ...(r.props ? { props: r.props } : {}) });
+        out.push(ref(r.name, r.target, field, r.line, RELATED_REL, false, r.props));
       }
       continue;
     }
@@ -61,7 +57,7 @@ function rawRefs(note: ParsedNote, type: string | null, sv: SchemaView): RefIn[]
     const m = sv.mapping(type, field);
     if (m) {
       for (const r of fieldRefs(note, field)) {
-        out.push({ name: r.name, target: r.target, field, line: r.line, rel: m.relationship, reversed: m.reversed, ...(r.props ? { props: r.props } : {}) });
+        out.push(ref(r.name, r.target, field, r.line, m.relationship, m.reversed, r.props));
       }
     }
   }
@@ -69,10 +65,10 @@ function rawRefs(note: ParsedNote, type: string | null, sv: SchemaView): RefIn[]
   for (const l of note.fieldLinks) {
     if (l.field === undefined || l.field === 'related' || isReservedField(l.field, titleField)) continue;
     if (sv.mapping(type, l.field)) continue;
-    out.push({ name: l.name, target: l.target, field: l.field, line: l.line, rel: LINK_REL, reversed: false });
+    out.push(ref(l.name, l.target, l.field, l.line, LINK_REL, false));
   }
   for (const l of note.bodyLinks) {
-    out.push({ name: l.name, target: l.target, field: null, line: l.line, rel: LINK_REL, reversed: false });
+    out.push(ref(l.name, l.target, null, l.line, LINK_REL, false));
   }
   return out;
 }

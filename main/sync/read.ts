@@ -82,12 +82,15 @@ function readRegular(abs: string, stats?: (st: BigIntStats) => void): Buffer {
 
 /** One file through the cache: its cached note when the stat matches, else read (the stat taken before the read). */
 function readCached(f: [string, string], opts: ParseOptions, out: ReadOutcome, cache: NoteCache): void {
-  const st = statSync(f[1], { bigint: true, throwIfNoEntry: false });
-  const hit = st?.isFile() ? cache.get(f[0], st, f[1]) : undefined;
-  if (hit) {
-    out.notes.push(hit);
-    cache.record(f[0], st!, hit, true);
-    return;
+  // a file the cache does not hold (every file of a first open) is read at once: its stat comes from the read's fstat
+  if (cache.holds(f[0])) {
+    const st = statSync(f[1], { bigint: true, throwIfNoEntry: false });
+    const hit = st?.isFile() ? cache.get(f[0], st, f[1]) : undefined;
+    if (hit) {
+      out.notes.push(hit);
+      cache.record(f[0], st!, hit, true);
+      return;
+    }
   }
   let readStat: BigIntStats | undefined;
   const n = out.notes.length;

@@ -91,6 +91,11 @@ export class NoteCache {
     return note;
   }
 
+  /** Whether get() could answer for `rel` at all (a file the last snapshot does not hold is read without a stat first). */
+  holds(rel: string): boolean {
+    return this.prev.has(rel);
+  }
+
   /** `note` was parsed from (or taken for) the file whose stat, taken before its read, is `st`. */
   record(rel: string, st: BigIntStats, note: ParsedNote, hit: boolean): void {
     if (hit) this.hits++; else this.misses++;

@@ -48,7 +48,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
 
   let server: Awaited<ReturnType<typeof startWebServer>> | null = null;
-  const session = new CoreSession((event, payload) => server?.emit(event, payload), withMcpBridge(openWatchedCore, { log: (l) => io.err(l) }));
+  // on a terminal: files read / total on stderr while the vault opens (before the URL is printed, no page can show it)
+  const { progressLine, withOpenProgress } = await import('../progress.js');
+  const progress = progressLine(io);
+  const session = new CoreSession(withOpenProgress(progress, (event, payload) => server?.emit(event, payload)), withMcpBridge(openWatchedCore, { log: (l) => io.err(l) }));
   try {
     server = await startWebServer({
       rendererDir: typeof flags.renderer === 'string' ? resolve(flags.renderer) : paths.rendererDir(),
@@ -57,7 +60,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       port,
       onError: (ch, err) => io.err(`lorecraft web: ${ch}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`),
     });
-    await session.open(vaultDir);
+    await session.open(vaultDir).finally(() => progress.end());
   } catch (err) {
     io.err(`lorecraft web: ${err instanceof Error ? err.message : String(err)}`);
     await server?.close();
