@@ -261,7 +261,7 @@ export class VaultModel implements ModelView {
     this.problemCache = null;
     this.version++;
     this.bulk = true;
-    this.revValid = false; this.adjValid = false; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
+    this.revValid = false; this.adjValid = false; this.adjScans = 0; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
     const sv = this.sv;
     for (const r of notes) {
       const note = r.note;
