@@ -291,3 +291,101 @@ test('body links are off by default in a world with typed relationships; the fil
   await app.page.getByTestId('canvas-show-links').check();
   await expect.poll(linkEdges).toBeGreaterThan(0);
 });
+
+test('a focus shows exactly the 2-hop neighbourhood on its own layer, the whole graph untouched below; Esc shows the whole graph again', async ({ app }) => {
+  const canvas = new CanvasDsl(app.page);
+  await canvas.ready();
+  const total = Number(await canvas.el.getAttribute('data-node-count'));
+  const tobin = await canvas.idOf('Tobin Reed');
+  // what a 2-hop focus must show, from the whole graph as drawn (its edges are the shown relationships)
+  const expected = await app.page.evaluate((t) => {
+    const big = window.__lorecraftCanvas!.cy;
+    return big.getElementById(t).closedNeighborhood().nodes().closedNeighborhood().nodes().map((n) => n.id()).sort();
+  }, tobin);
+  expect(expected.length).toBeLessThan(total);
+  const input = app.page.getByTestId('canvas-focus-input');
+  await input.fill('Tobin Reed');
+  await expect(app.page.getByTestId('canvas-focus-hit').first()).toBeVisible();
+  await input.press('Enter');
+  await expect(canvas.el).toHaveAttribute('data-focus', tobin);
+  await app.page.locator('body').click({ position: { x: 5, y: 5 } });
+  await app.page.keyboard.press('2');
+  await expect(app.page.getByTestId('canvas-focus')).toHaveAttribute('data-depth', '2');
+  await expect(app.page.getByTestId('canvas-focus-layer')).toBeVisible();
+  // the canvas shown (the focus layer) holds the neighbourhood, no more, no less, at the big graph's positions
+  await expect.poll(() => app.page.evaluate(() => window.__lorecraftCanvas!.cy.nodes().map((n) => n.id()).sort())).toEqual(expected);
+  await expect.poll(async () => Number(await canvas.el.getAttribute('data-node-count'))).toBe(expected.length);
+  const state = await app.page.evaluate(() => {
+    const h = window.__lorecraftCanvas!, big = window.__lorecraft!.cy!;
+    const moved = h.cy.nodes().filter((n) => {
+      const p = n.position(), q = big.getElementById(n.id()).position();
+      return Math.abs(p.x - q.x) > 0.5 || Math.abs(p.y - q.y) > 0.5;
+    }).map((n) => n.id());
+    return { focused: h.focused?.(), bigNodes: big.nodes().length, layerIsBig: h.cy === big, moved };
+  });
+  expect(state).toEqual({ focused: tobin, bigNodes: total, layerIsBig: false, moved: [] });
+  await expect(app.page.locator('[data-testid="canvas-list"] li[data-id]')).toHaveCount(expected.length);
+
+  // a click on a node of the neighbourhood selects it (the layer is the canvas the GM acts on)
+  const lady = await canvas.idOf('Lady Wren Alder');
+  const at = await canvas.at(lady);
+  await app.page.mouse.click(at.x, at.y);
+  await expect(app.page.getByTestId('entity-name')).toHaveText('Lady Wren Alder');
+
+  await app.page.keyboard.press('Escape');
+  await expect(canvas.el).toHaveAttribute('data-focus', '');
+  await expect(app.page.getByTestId('canvas-focus-layer')).toBeHidden();
+  await expect.poll(async () => Number(await canvas.el.getAttribute('data-node-count'))).toBe(total);
+  expect(await app.page.evaluate(() => window.__lorecraftCanvas!.cy === window.__lorecraft!.cy && window.__lorecraftCanvas!.focused?.() === null)).toBe(true);
+  expect(await app.page.evaluate(() => window.__lorecraftCanvas!.cy.nodes().length)).toBe(total);
+  // the whole graph is what a click reaches again
+  const kira = await canvas.idOf('Kira Ashwood');
+  const k = await canvas.at(kira);
+  await app.page.mouse.click(k.x, k.y);
+  await expect(app.page.getByTestId('entity-name')).toHaveText('Kira Ashwood');
+});
+
+test('the selected node\'s neighbourhood stands out: drawn again above the dimmed graph, following pan and zoom, the graph not restyled', async ({ app }) => {
+  const canvas = new CanvasDsl(app.page);
+  await canvas.ready();
+  const tobin = await canvas.idOf('Tobin Reed');
+  const opacities = () => app.page.evaluate(() => window.__lorecraftCanvas!.cy.nodes().map((n) => n.style('opacity')).join(','));
+  const before = await opacities();
+  await expect(app.page.locator('.canvas > .canvas-emphasis')).toBeHidden();
+  const at = await canvas.at(tobin);
+  await app.page.mouse.click(at.x, at.y);
+  await expect(app.page.getByTestId('entity-name')).toHaveText('Tobin Reed');
+  await expect(canvas.el).toHaveAttribute('data-emphasis', tobin);
+  // the layer holds Tobin, his neighbours and the edges to them, copied from the graph (classes included)
+  await expect.poll(() => app.page.evaluate(() => window.__lorecraftCanvas!.controller.emphasised)).toBe(tobin);
+  const layer = await app.page.evaluate((t) => {
+    const c = window.__lorecraftCanvas!;
+    const e = c.controller.emphasisCy!;
+    const want = c.cy.getElementById(t).closedNeighborhood();
+    return {
+      ids: e.elements().map((x) => x.id()).sort(), want: want.map((x) => x.id()).sort(),
+      selected: e.nodes('.selected').map((n) => n.id()).join() === t,
+      near: e.nodes('.near').length === e.nodes().length - 1,
+    };
+  }, tobin);
+  expect(layer.ids).toEqual(layer.want);
+  expect(layer).toMatchObject({ selected: true, near: true });
+  // the rest is dimmed by the layer's translucent background, not by restyling the graph
+  const dim = app.page.locator('.canvas > .canvas-emphasis');
+  await expect(dim).toBeVisible();
+  expect(await dim.evaluate((d) => getComputedStyle(d).backgroundColor)).toMatch(/rgba\(.*, 0\.\d+\)/);
+  expect(await opacities()).toBe(before);
+  // it follows the view
+  await app.page.locator('body').click({ position: { x: 5, y: 5 } });
+  await app.page.keyboard.press('+');
+  await expect.poll(() => app.page.evaluate(() => {
+    const c = window.__lorecraftCanvas!, e = c.controller.emphasisCy!;
+    return Math.abs(e.zoom() - c.cy.zoom()) < 1e-9 && Math.abs(e.pan().x - c.cy.pan().x) < 1e-6 && Math.abs(e.pan().y - c.cy.pan().y) < 1e-6;
+  })).toBe(true);
+  // another selection moves the emphasis
+  const kira = await canvas.idOf('Kira Ashwood');
+  const k = await canvas.at(kira);
+  await app.page.mouse.click(k.x, k.y);
+  await expect(canvas.el).toHaveAttribute('data-emphasis', kira);
+  await expect.poll(() => app.page.evaluate(() => window.__lorecraftCanvas!.controller.emphasised)).toBe(kira);
+});

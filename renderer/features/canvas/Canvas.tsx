@@ -27,9 +27,12 @@ declare global {
   interface Window {
     __lorecraft?: { cy?: Cy };
     __lorecraftCanvas?: {
+      /** the graph shown: the focused neighbourhood's (the focus layer) while focused, else the whole graph's */
       cy: Cy; controller: CanvasController; metrics: CanvasMetrics;
       /** the toolbar's focus action (bench: time to show a neighbourhood) */
       focus(nameOrId: string, depth?: number): Promise<void>;
+      /** the root whose neighbourhood the focus layer shows, null when none (bench, tests) */
+      focused?(): string | null;
     };
   }
 }
@@ -104,7 +107,21 @@ export function Canvas() {
   const pins = useApp((s) => s.canvasPins);
   const rank = useApp((s) => s.canvasRank);
   const host = useRef<HTMLDivElement>(null);
+  const emphasisHost = useRef<HTMLDivElement>(null);
+  const focusWrap = useRef<HTMLDivElement>(null);
+  const focusHost = useRef<HTMLDivElement>(null);
+  const focusEmphasisHost = useRef<HTMLDivElement>(null);
   const ctl = useRef<CanvasController | null>(null);
+  /**
+   * The focused neighbourhood is shown by a second, small controller on its own
+   * canvas laid over the big one (opaque: the big graph is neither restyled nor
+   * redrawn). Focusing costs O(the neighbourhood) on the canvas, not O(graph).
+   */
+  const focusCtl = useRef<CanvasController | null>(null);
+  /** the root the focus layer shows (null: hidden) */
+  const focusShown = useRef<string | null>(null);
+  /** the controller the GM sees and acts on */
+  const cur = useCallback(() => (focusShown.current ? focusCtl.current : ctl.current), []);
   const webgl = useWebgl();
   const [connect, setConnect] = useState<ConnectRequest | null>(null);
   const [create, setCreate] = useState<{ x: number; y: number } | null>(null);
@@ -113,17 +130,27 @@ export function Canvas() {
   const [edge, setEdge] = useState<{ source: string; target: string; type: string } | null>(null);
   const [canUndoLayout, setCanUndoLayout] = useState(false);
   const [cyLive, setCyLive] = useState<Cy | null>(null);
+  const [focusCyLive, setFocusCyLive] = useState<Cy | null>(null);
 
   const pinnedSet = useMemo(() => new Set(Object.keys(pins)), [pins]);
   // the overlay-free elements (elements.ts); the timeline overlay is laid on them by the controller (overlaid.ts)
+  // the whole graph (the big canvas): a focus does not change it
   const els = useMemo(
-    () => (graph ? baseElements(graph, { styles, relTypes, selectedId, filters, focus, overlay: focusOverlay, pinned: pinnedSet, rank }) : null),
-    [graph, styles, relTypes, selectedId, filters, focus, focusOverlay, pinnedSet, rank],
+    () => (graph ? baseElements(graph, { styles, relTypes, selectedId, filters, pinned: pinnedSet, rank }) : null),
+    [graph, styles, relTypes, selectedId, filters, pinnedSet, rank],
   );
   const ix = useMemo(() => (graph && els ? indexElements(els, graph, { relTypes, filters, selectedId }) : null), [els]); // graph, relTypes, filters and selectedId are in els's deps
+  // the focused neighbourhood (the focus layer)
+  const focusEls = useMemo(
+    () => (graph && focus ? baseElements(graph, { styles, relTypes, selectedId, filters, focus, overlay: focusOverlay, pinned: pinnedSet, rank }) : null),
+    [graph, styles, relTypes, selectedId, filters, focus, focusOverlay, pinnedSet, rank],
+  );
+  const focusIx = useMemo(() => (graph && focusEls ? indexElements(focusEls, graph, { relTypes, filters, selectedId }) : null), [focusEls]);
+  const shownEls = focusEls ?? els;
   const listOverlay = useOverlaySteps(ctl);
   // the list mirror (thousands of <li> on a big vault) renders after the canvas has its elements, not before
-  const listEls = useDeferredValue(useMemo(() => (ix ? overlaid(ix, listOverlay) : null), [ix, listOverlay]));
+  const shownIx = focusIx ?? ix;
+  const listEls = useDeferredValue(useMemo(() => (shownIx ? overlaid(shownIx, listOverlay) : null), [shownIx, listOverlay]));
 
   useEffect(() => {
     const c = new CanvasController(host.current!, {
@@ -136,13 +163,35 @@ export function Canvas() {
       edgeSelected: setEdge,
       menu: (id, at) => useApp.getState().openEntityMenu(id, at.x, at.y),
       laidOut: (positions, replace) => { void useApp.getState().saveLayout(positions, replace); setCanUndoLayout(c.canUndoRelayout); },
-    }, { webgl });
+    }, { webgl, emphasis: emphasisHost.current! });
+    const f = new CanvasController(focusHost.current!, {
+      select: (id) => void useApp.getState().select(id),
+      open: (id) => void useApp.getState().openEditor(id),
+      createAt: (at) => { if (!useApp.getState().readOnly()) setCreate(at); },
+      connect: (fromId, toId, at) => { if (!useApp.getState().readOnly()) setConnect({ fromId, toId, at: clampAt(at, f) }); },
+      pin: (changes) => void useApp.getState().setPins(changes),
+      edgeSelected: setEdge,
+      menu: (id, at) => useApp.getState().openEntityMenu(id, at.x, at.y),
+      // a layout of the neighbourhood (l): those nodes move on the big graph too, the rest of the saved picture stays
+      laidOut: (positions) => {
+        c.cy.batch(() => { for (const [id, p] of Object.entries(positions)) c.cy.getElementById(id).position(p); });
+        void useApp.getState().saveLayout(positions, false);
+      },
+    }, { webgl, layer: true, emphasis: focusEmphasisHost.current! });
     ctl.current = c;
+    focusCtl.current = f;
     setCyLive(c.cy);
+    setFocusCyLive(f.cy);
     c.prepareSteps(useApp.getState().canvasSteps);
     window.__lorecraft = { ...window.__lorecraft, cy: c.cy };
-    window.__lorecraftCanvas = { cy: c.cy, controller: c, metrics: c.metrics, focus: (id, d) => useApp.getState().focusOn(id, d) };
-    return () => { c.destroy(); ctl.current = null; setCyLive(null); };
+    window.__lorecraftCanvas = {
+      get cy() { return (focusShown.current ? f : c).cy; },
+      get controller() { return focusShown.current ? f : c; },
+      metrics: c.metrics,
+      focus: (id, d) => useApp.getState().focusOn(id, d),
+      focused: () => focusShown.current,
+    };
+    return () => { c.destroy(); f.destroy(); ctl.current = null; focusCtl.current = null; focusShown.current = null; setCyLive(null); setFocusCyLive(null); };
   }, [webgl]);
 
   useEffect(() => {
@@ -151,14 +200,45 @@ export function Canvas() {
     ctl.current.show(ix, s.canvasOverlay, s.canvasPins, s.canvasLayout);
   }, [ix]);
 
-  useEffect(() => { if (selectedId) ctl.current?.centerOn(selectedId); }, [selectedId]);
-  useEffect(() => { if (focus) setTimeout(() => ctl.current?.fit(), 0); }, [focus]);
-  useEffect(() => { ctl.current?.setDrawMode(connectMode); }, [connectMode]);
+  // the focus layer: shown over the big canvas with the neighbourhood at the big graph's positions, fitted to it
+  const fitted = useRef<string>('');
+  useEffect(() => {
+    const f = focusCtl.current, c = ctl.current, wrap = focusWrap.current;
+    if (!f || !c || !wrap) return;
+    if (!focusIx || !focus) {
+      wrap.style.display = 'none';
+      focusShown.current = null;
+      fitted.current = '';
+      return;
+    }
+    const s = useApp.getState();
+    const at: Record<string, { x: number; y: number }> = {};
+    for (const n of focusIx.els.nodes) {
+      const b = c.cy.getElementById(n.data.id);
+      const p = b.nonempty() ? b.position() : s.canvasLayout[n.data.id];
+      if (p) at[n.data.id] = { x: p.x, y: p.y };
+    }
+    if (wrap.style.display === 'none') { wrap.style.display = ''; f.cy.resize(); }
+    f.show(focusIx, s.canvasOverlay, s.canvasPins, at);
+    // nodes kept from an earlier focus go where the big graph has them now
+    f.cy.batch(() => { for (const [id, p] of Object.entries(at)) { const n = f.cy.getElementById(id); if (n.nonempty() && !n.grabbed()) n.position(p); } });
+    const key = `${focus.root}|${focus.depth}`;
+    if (fitted.current !== key) { fitted.current = key; f.fit(); }
+    focusShown.current = focus.root;
+  }, [focusIx]); // focus is in focusIx's deps
+
+  useEffect(() => {
+    // both canvases follow the selection; the one shown centres on it
+    ctl.current?.emphasise(selectedId);
+    focusCtl.current?.emphasise(focusIx ? selectedId : null);
+    if (selectedId) cur()?.centerOn(selectedId);
+  }, [selectedId, ix, focusIx, cur]);
+  useEffect(() => { ctl.current?.setDrawMode(connectMode); focusCtl.current?.setDrawMode(connectMode); }, [connectMode]);
 
   const closeConnect = useCallback(() => setConnect(null), []);
   const deleteEdge = useCallback(async () => {
     if (useApp.getState().readOnly()) return;
-    const e = ctl.current?.selectedEdge() ?? edge;
+    const e = cur()?.selectedEdge() ?? edge;
     if (!e) return;
     if (e.type === 'LINKS_TO') { useApp.getState().toast('a body [[link]]: remove it in the prose', 'error'); return; }
     try {
@@ -167,12 +247,12 @@ export function Canvas() {
     } catch (err) {
       useApp.getState().toast(errorText(err), 'error');
     }
-  }, [edge]);
+  }, [edge, cur]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const action = canvasAction(e, isEditable(e.target));
-      const c = ctl.current;
+      const c = cur();
       if (!action || !c) return;
       const s = useApp.getState();
       // the editor drawer owns the keyboard while open
@@ -183,7 +263,8 @@ export function Canvas() {
         case 'zoom-out': c.zoomBy(0.8); break;
         case 'clear':
           setConnect(null); setCreate(null); setHelp(false); setConnectMode(false);
-          c.cy.edges(':selected').unselect();
+          ctl.current?.cy.edges(':selected').unselect();
+          focusCtl.current?.cy.edges(':selected').unselect();
           s.clearFocus();
           break;
         case 'focus': if (s.selectedId) void s.focusOn(s.selectedId); break;
@@ -205,10 +286,10 @@ export function Canvas() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [deleteEdge]);
+  }, [deleteEdge, cur]);
 
   const onCreated = (id: string) => {
-    const c = ctl.current;
+    const c = cur();
     if (!c || !create) return;
     // pin the new entity where the GM double-clicked
     const pan = c.cy.pan(), z = c.cy.zoom();
@@ -218,22 +299,31 @@ export function Canvas() {
   return (
     <div className="canvas-wrap">
       <Toolbar connectMode={connectMode} canUndoLayout={canUndoLayout}
-        onRelayout={() => void ctl.current?.relayout()}
-        onUndoLayout={() => { ctl.current?.undoRelayout(); setCanUndoLayout(!!ctl.current?.canUndoRelayout); }} onFit={() => ctl.current?.fit()} onZoom={(f) => ctl.current?.zoomBy(f)}
+        onRelayout={() => void cur()?.relayout()}
+        onUndoLayout={() => { ctl.current?.undoRelayout(); setCanUndoLayout(!!ctl.current?.canUndoRelayout); }} onFit={() => cur()?.fit()} onZoom={(f) => cur()?.zoomBy(f)}
         onConnectMode={() => setConnectMode((m) => !m)} onHelp={() => setHelp((h) => !h)}
         onCreate={() => { if (!useApp.getState().readOnly()) setCreate({ x: (ctl.current?.cy.width() ?? 400) / 2 - 100, y: 60 }); }} />
+      {/* Cytoscape's containers are children: the attributes below change without Cytoscape
+          taking them for a resize of its container (a full redraw of the big graph each time) */}
       <div
         className="canvas"
-        ref={host}
         data-testid="canvas"
-        data-node-count={els?.nodes.length ?? 0}
-        data-edge-count={(listEls ?? els)?.edges.length ?? 0}
+        data-node-count={shownEls?.nodes.length ?? 0}
+        data-edge-count={(listEls ?? shownEls)?.edges.length ?? 0}
         data-focus={focus?.root ?? ''}
+        data-emphasis={selectedId ?? ''}
         data-connect-mode={connectMode ? '1' : '0'}
         data-selected-edge={edge ? `${edge.source}|${edge.type}|${edge.target}` : ''}
-      />
+      >
+        <div className="canvas-cy" ref={host} />
+        <div className="canvas-emphasis" ref={emphasisHost} />
+        <div className="canvas-focus-layer" ref={focusWrap} style={{ display: 'none' }} data-testid="canvas-focus-layer">
+          <div className="canvas-cy" ref={focusHost} />
+          <div className="canvas-emphasis" ref={focusEmphasisHost} />
+        </div>
+      </div>
       {edge && <EdgePanel edge={edge} onRemove={() => void deleteEdge()} />}
-      <EdgeHover cy={cyLive} />
+      <EdgeHover cy={focus ? focusCyLive : cyLive} />
       {connect && <ConnectMenu req={connect} onClose={closeConnect} />}
       {create && <CreateDialog at={create} onCreated={onCreated} onClose={() => setCreate(null)} />}
       {help && <HelpDialog onClose={() => setHelp(false)} />}

@@ -13,6 +13,7 @@ import type { CanvasOverlay } from './overlay.js';
 import { placeNew, quickPlace } from './layout.js';
 import { LayoutRunner } from './layout-client.js';
 import { CANVAS_STYLE } from './style.js';
+import { EmphasisLayer } from './emphasis.js';
 
 cytoscape.use(edgehandles);
 
@@ -140,7 +141,14 @@ export class CanvasController {
   private settled = false;
   private declutterTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean } = {}) {
+  /** the selected node's neighbourhood drawn above the dimmed graph (emphasis.ts); null without its container */
+  private readonly emphasis: EmphasisLayer | null;
+
+  /**
+   * opts.layer: a small instance laid over the big one (the focused neighbourhood): no layout worker
+   * started ahead. opts.emphasis: the container of the selection's emphasis layer (emphasis.ts).
+   */
+  constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean; layer?: boolean; emphasis?: HTMLElement } = {}) {
     const webgl = !!opts.webgl;
     this.metrics = { webgl, layouts: 0, placed: 0, steps: [], quietSteps: 0, fullSteps: 0, layoutRuns: [] };
     this.cy = cytoscape({
@@ -151,7 +159,8 @@ export class CanvasController {
     });
     const cy = this.cy;
     if (!webgl) { this.installDirectDraw(); this.installQuietHint(); }
-    this.runner.warm();
+    if (!opts.layer) this.runner.warm();
+    this.emphasis = opts.emphasis ? new EmphasisLayer(opts.emphasis, cy) : null;
     this.eh = (cy as unknown as { edgehandles(o: object): Eh }).edgehandles({
       canConnect: (a: NodeSingular, b: NodeSingular) => !a.same(b) && !b.is(TEMP),
       edgeParams: () => ({ data: { label: '' } }),
@@ -438,6 +447,7 @@ export class CanvasController {
     this.shown = { ix, patch, session };
     // elements shown anew (a filter, a focus) join the scrub layer; apply() has asked for the full redraw
     if (this.stepOverlays.length) this.syncScrubLayer(false);
+    this.emphasis?.refresh();
     if (before !== undefined && before !== session) this.markStep(session);
   }
 
@@ -475,6 +485,7 @@ export class CanvasController {
       }
     });
     if (quiet) this.metrics.quietSteps++; else this.metrics.fullSteps++;
+    if (this.emphasis?.touches([...d.set.map((e) => e.data.id), ...d.remove, ...d.add.map((e) => e.data.id)])) this.emphasis.refresh();
     if (session !== cur.session) this.markStep(session);
   }
 
@@ -512,6 +523,18 @@ export class CanvasController {
   markStep(session: number | null): void {
     requestAnimationFrame(() => { this.metrics.steps.push({ session, paintedAt: performance.now() }); });
   }
+
+  /**
+   * Make `id`'s neighbourhood stand out (issue 19.4): it is drawn again on the
+   * emphasis layer above the graph, which that layer's background dims; null
+   * clears it. O(the neighbourhood): the graph itself is not restyled.
+   */
+  emphasise(id: string | null): void { this.emphasis?.show(id); }
+
+  /** the node whose neighbourhood stands out (tests) */
+  get emphasised(): string | null { return this.emphasis?.shown ?? null; }
+  /** the emphasis layer's own instance (tests: what it draws, and that it follows the viewport) */
+  get emphasisCy(): Cy | null { return this.emphasis?.cy ?? null; }
 
   get canUndoRelayout(): boolean { return this.relayoutUndo.length > 0; }
 
@@ -626,6 +649,7 @@ export class CanvasController {
   destroy(): void {
     if (this.declutterTimer) clearTimeout(this.declutterTimer);
     this.runner.destroy();
+    this.emphasis?.destroy();
     this.eh.destroy(); this.cy.destroy();
   }
 }

@@ -203,3 +203,36 @@ describe('focus by depth', () => {
     expect(shown({ focus: { root: 'setting/guild', depth: 1 }, filters: { types: ['npc'] } })).toEqual(['campaign/tam', 'setting/guild', 'setting/mira']);
   });
 });
+
+describe('a focus walks its neighbourhood only (the per-graph incident index)', () => {
+  it('draws what the whole graph would, restricted to the nodes within depth hops: same elements, same order', () => {
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const nodes = Array.from({ length: 300 }, (_, i) => node(`N${i}`, ['npc', 'faction', null][i % 3]!, i % 17 === 0, i % 5 ? [] : ['t']));
+    const types = ['KNOWS', 'MEMBER_OF', 'LINKS_TO', 'LEADS'];
+    const edges = Array.from({ length: 900 }, (_, i) => ({ from: nodes[Math.floor(rnd() * 300)]!.id, to: nodes[Math.floor(rnd() * 300)]!.id, type: types[i % 4]!, field: null }));
+    const g: GraphSnapshot = { nodes, edges };
+    const relTypes = [{ name: 'KNOWS', symmetric: true }] as never;
+    for (const filters of [{}, { types: ['npc'] }, { relTypes: ['KNOWS', 'LEADS'], showLinks: true }, { tags: ['t'] }]) {
+      for (const root of [nodes[3]!.id, nodes[40]!.id, nodes[255]!.id]) {
+        for (const depth of [1, 2, 3]) {
+          // the reference: every node within depth hops over the whole graph's visible edges (a full scan)
+          const full = toElements(g, { filters, relTypes, bigAt: 1e9 });
+          // a root the filters hide is shown with its edges anyway: covered in 'focus by depth' above
+          if (!full.nodes.some((n) => n.data.id === root)) continue;
+          const adj = new Map<string, string[]>();
+          for (const e of full.edges) {
+            adj.set(e.data.source, [...(adj.get(e.data.source) ?? []), e.data.target]);
+            adj.set(e.data.target, [...(adj.get(e.data.target) ?? []), e.data.source]);
+          }
+          const want = new Set([root]);
+          let ring = [root];
+          for (let d = 0; d < depth; d++) ring = ring.flatMap((id) => (adj.get(id) ?? []).filter((m) => !want.has(m) && (want.add(m), true)));
+          const got = toElements(g, { filters, relTypes, bigAt: 1e9, focus: { root, depth } });
+          expect(got.nodes.map((n) => n.data.id)).toEqual(nodes.map((n) => n.id).filter((id) => want.has(id)));
+          expect(got.edges.map((e) => e.data.id)).toEqual(full.edges.filter((e) => want.has(e.data.source) && want.has(e.data.target)).map((e) => e.data.id));
+        }
+      }
+    }
+  });
+});

@@ -176,22 +176,51 @@ export function edgeVisible(type: string, f: CanvasFilters, links: boolean): boo
   return true;
 }
 
-/** The root and every node within `depth` hops over the visible relationships (either direction). */
+/**
+ * Per graph snapshot, built once: node index by id, and each node's edges (indices into graph.edges).
+ * A focus then costs O(its neighbourhood), not O(graph) (issue 19: a 2-hop focus in a 10k world).
+ */
+interface GraphIndex { at: Map<string, number>; incident: Map<string, number[]> }
+const graphIndexes = new WeakMap<GraphSnapshot, GraphIndex>();
+function graphIndex(graph: GraphSnapshot): GraphIndex {
+  let gi = graphIndexes.get(graph);
+  if (gi) return gi;
+  const at = new Map<string, number>();
+  graph.nodes.forEach((n, i) => at.set(n.id, i));
+  const incident = new Map<string, number[]>();
+  const put = (id: string, i: number) => { let l = incident.get(id); if (!l) incident.set(id, l = []); l.push(i); };
+  graph.edges.forEach((e, i) => { put(e.from, i); if (e.to !== e.from) put(e.to, i); });
+  graphIndexes.set(graph, gi = { at, incident });
+  return gi;
+}
+
+/** The root and every node within `depth` hops over the visible relationships (either direction), among the visible nodes. */
 function hops(graph: GraphSnapshot, root: string, depth: number, f: CanvasFilters, links: boolean, overlay: CanvasOverlay): Set<string> {
-  const shown = new Set<string>();
-  for (const n of graph.nodes) if (nodeVisible(n, f)) shown.add(n.id);
-  shown.add(root);
-  const adj = new Map<string, string[]>();
-  const link = (a: string, b: string) => { let l = adj.get(a); if (!l) adj.set(a, l = []); l.push(b); };
-  for (const e of [...graph.edges, ...(overlay?.addedEdges ?? [])]) {
-    if (!edgeVisible(e.type, f, links) || !shown.has(e.from) || !shown.has(e.to)) continue;
-    link(e.from, e.to); link(e.to, e.from);
+  const gi = graphIndex(graph);
+  const shown = (id: string) => {
+    if (id === root) return true;
+    const i = gi.at.get(id);
+    return i !== undefined && nodeVisible(graph.nodes[i]!, f);
+  };
+  // the overlay's added edges (a few): their own adjacency
+  const extra = new Map<string, string[]>();
+  for (const e of overlay?.addedEdges ?? []) {
+    if (!edgeVisible(e.type, f, links)) continue;
+    let l = extra.get(e.from); if (!l) extra.set(e.from, l = []); l.push(e.to);
+    let m = extra.get(e.to); if (!m) extra.set(e.to, m = []); m.push(e.from);
   }
   const out = new Set([root]);
   let ring = [root];
   for (let d = 0; d < depth && ring.length; d++) {
     const next: string[] = [];
-    for (const id of ring) for (const m of adj.get(id) ?? []) if (!out.has(m)) { out.add(m); next.push(m); }
+    const reach = (m: string) => { if (!out.has(m) && shown(m)) { out.add(m); next.push(m); } };
+    for (const id of ring) {
+      for (const i of gi.incident.get(id) ?? []) {
+        const e = graph.edges[i]!;
+        if (edgeVisible(e.type, f, links)) reach(e.from === id ? e.to : e.from);
+      }
+      for (const m of extra.get(id) ?? []) reach(m);
+    }
     ring = next;
   }
   return out;
@@ -219,8 +248,12 @@ export function baseElements(graph: GraphSnapshot, opts: ElementOptions = {}): C
     : opts.focus ? new Set(opts.focus.ids ?? []).add(opts.focus.root) : null;
   const typed = graph.nodes.some((n) => n.type !== null);
 
+  // a focus walks its own nodes and their edges (in the graph's order), not the whole graph
+  const gi = focus ? graphIndex(graph) : null;
+  const focusNodes = gi && focus ? [...focus].map((id) => gi.at.get(id)).filter((i): i is number => i !== undefined).sort((a, b) => a - b).map((i) => graph.nodes[i]!) : null;
+  const focusEdges = gi && focus ? [...new Set([...focus].flatMap((id) => gi.incident.get(id) ?? []))].sort((a, b) => a - b).map((i) => graph.edges[i]!) : null;
   const nodeIds = new Set<string>();
-  for (const n of graph.nodes) {
+  for (const n of focusNodes ?? graph.nodes) {
     if (focus && !focus.has(n.id)) continue;
     // the focus root and the selection stay visible whatever the filters say
     if (nodeVisible(n, f) || n.id === opts.focus?.root) nodeIds.add(n.id);
@@ -241,7 +274,7 @@ export function baseElements(graph: GraphSnapshot, opts: ElementOptions = {}): C
     degree.set(b, (degree.get(b) ?? 0) + 1);
     edges.push(edgeElement(a, type, b, sym, 'normal', opts.selectedId ?? null, false));
   };
-  for (const e of graph.edges) push(e.from, e.type, e.to);
+  for (const e of focusEdges ?? graph.edges) push(e.from, e.type, e.to);
   // the selected node's neighbours (class `near`): drawn to stand out, labels always shown
   const near = new Set<string>();
   if (opts.selectedId) for (const e of edges) {
@@ -257,7 +290,7 @@ export function baseElements(graph: GraphSnapshot, opts: ElementOptions = {}): C
   for (const d of degree.values()) maxDeg = Math.max(maxDeg, d);
   if (opts.rank) for (const id of nodeIds) maxRank = Math.max(maxRank, opts.rank.get(id) ?? 0);
   const importanceOf = (id: string) => (maxRank > 0 ? (opts.rank!.get(id) ?? 0) / maxRank : (degree.get(id) ?? 0) / maxDeg);
-  for (const n of graph.nodes) {
+  for (const n of focusNodes ?? graph.nodes) {
     if (!nodeIds.has(n.id)) continue;
     const s = n.type ? style.get(n.type) : undefined;
     const classes = [n.placeholder ? 'placeholder' : 'note', 'status-normal'];

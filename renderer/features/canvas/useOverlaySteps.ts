@@ -15,7 +15,10 @@ import type { CanvasOverlay } from './overlay.js';
 /** the list mirror takes the overlay this long after the last step */
 export const LIST_AFTER_MS = 150;
 
-/** Steps the controller on every overlay change (not while focused: the focus re-renders); returns the list's overlay. */
+/**
+ * Steps the (big graph's) controller on every overlay change, focused or not (a focus is shown on a
+ * layer of its own, which re-renders with the overlay); returns the list's overlay.
+ */
 export function useOverlaySteps(ctl: RefObject<CanvasController | null>): CanvasOverlay {
   const [listOverlay, setListOverlay] = useState<CanvasOverlay>(() => useApp.getState().canvasOverlay);
   useEffect(() => {
@@ -23,7 +26,7 @@ export function useOverlaySteps(ctl: RefObject<CanvasController | null>): Canvas
     const off = useApp.subscribe((s, prev) => {
       if (s.canvasSteps !== prev.canvasSteps) ctl.current?.prepareSteps(s.canvasSteps);
       if (s.canvasOverlay === prev.canvasOverlay) return;
-      if (!s.canvasFocus) ctl.current?.step(s.canvasOverlay);
+      ctl.current?.step(s.canvasOverlay);
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => { timer = null; setListOverlay(useApp.getState().canvasOverlay); }, LIST_AFTER_MS);
     });
