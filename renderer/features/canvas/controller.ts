@@ -14,6 +14,7 @@ import { placeNew, quickPlace } from './layout.js';
 import { LayoutRunner } from './layout-client.js';
 import { CANVAS_STYLE } from './style.js';
 import { EmphasisLayer } from './emphasis.js';
+import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
 
 cytoscape.use(edgehandles);
 
@@ -33,6 +34,8 @@ export interface CanvasMetrics {
   scrubLayer?: number; quietSteps: number; fullSteps: number;
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
   layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number }>;
+  /** the zoom the shown labels were last picked for (declutter) and how many were kept */
+  labelZoom?: number; labelsShown?: number;
 }
 
 export interface ControllerEvents {
@@ -66,8 +69,15 @@ function fitNodes(cy: Cy, nodes: ReturnType<Cy['nodes']>, padding: number): void
 
 interface Eh { start(n: NodeSingular): void; stop(): void; enableDrawMode(): void; disableDrawMode(): void; destroy(): void; active?: boolean }
 
-/** A class the controller owns (label decluttering), kept when elements.ts's classes are applied. */
-const LABEL_OFF = 'lbl-off';
+/** Classes the controller owns (the labels' level of detail: hidden, shown, shown above the node), kept when elements.ts's classes are applied. */
+const LABEL_OFF = 'lbl-off', LABEL_ON = 'lbl-on';
+const SPOT_CLASS: Record<Exclude<LabelSpot, 'below'>, string> = { above: 'lbl-above', right: 'lbl-right', left: 'lbl-left' };
+const OWN = new Set([LABEL_OFF, LABEL_ON, ...Object.values(SPOT_CLASS)]);
+
+/** a parsed style property of an element (Cytoscape's pstyle, missing from its typings) */
+function pstyle(el: SingularElementReturnValue, name: string): { strValue: string; pfValue: number } {
+  return (el as unknown as { pstyle(k: string): { strValue: string; pfValue: number } }).pstyle(name);
+}
 
 /**
  * Set data/classes only where they differ: a refresh of 40k unchanged elements
@@ -80,40 +90,9 @@ function update(el: SingularElementReturnValue, want: { data: object; classes: s
   for (const [k, v] of Object.entries(want.data)) {
     if (cur[k] !== v) { el.data(want.data); break; }
   }
-  const off = el.hasClass(LABEL_OFF);
-  const have = off ? el.classes().filter((c) => c !== LABEL_OFF).join(' ') : el.classes().join(' ');
-  if (have !== want.classes) el.classes(off ? `${want.classes} ${LABEL_OFF}` : want.classes);
-}
-
-/**
- * Which node labels to draw so that none overlap: most important first (the
- * selection, its neighbours and the focus root before all), a label is kept
- * when its box (below the node, ~0.55 em a character) overlaps no kept one.
- * Labels are sized in model units, so zoom scales them with the distances:
- * what overlaps at the fitted zoom overlaps at every zoom, and one pass per
- * move or selection holds for all. Pure over plain numbers (tested); a grid
- * of cells keeps it near-linear.
- */
-export function labelsToShow(nodes: Array<{ id: string; x: number; y: number; size: number; label: string; rank: number }>, font = 9): Set<string> {
-  const zoom = 1;
-  const kept = new Set<string>();
-  const cell = 80;
-  const grid = new Map<string, Array<[number, number, number, number]>>();
-  const sorted = [...nodes].sort((a, b) => b.rank - a.rank);
-  for (const n of sorted) {
-    const h = (font + 2) * zoom, w = Math.max(1, [...n.label].length) * font * 0.55 * zoom;
-    const x1 = n.x * zoom - w / 2, y1 = (n.y + n.size / 2 + 3) * zoom;
-    const box: [number, number, number, number] = [x1, y1, x1 + w, y1 + h];
-    const cells: string[] = [];
-    for (let cx = Math.floor(box[0] / cell); cx <= Math.floor(box[2] / cell); cx++) {
-      for (let cy = Math.floor(box[1] / cell); cy <= Math.floor(box[3] / cell); cy++) cells.push(`${cx},${cy}`);
-    }
-    const hit = cells.some((c) => (grid.get(c) ?? []).some((b) => b[0] < box[2] && box[0] < b[2] && b[1] < box[3] && box[1] < b[3]));
-    if (hit) continue;
-    kept.add(n.id);
-    for (const c of cells) { let l = grid.get(c); if (!l) grid.set(c, l = []); l.push(box); }
-  }
-  return kept;
+  const all = el.classes(), own = all.filter((c) => OWN.has(c));
+  const have = own.length ? all.filter((c) => !OWN.has(c)).join(' ') : all.join(' ');
+  if (have !== want.classes) el.classes(own.length ? `${want.classes} ${own.join(' ')}` : want.classes);
 }
 
 export class CanvasController {
@@ -201,8 +180,9 @@ export class CanvasController {
     cy.on('ehstart', () => cy.getElementById(HANDLE_ID).addClass('eh-ghost'));
     cy.on('ehstop', () => this.hideHandle());
     cy.on('pan zoom', () => this.hideHandle());
-    // labels are model-sized: zoom scales them with the distances, so only a move re-picks them
+    // labels keep their on-screen size when zoomed out (lod.ts labelFont): a zoom, a move re-pick them
     cy.on('dragfree', 'node', () => this.scheduleDeclutter());
+    cy.on('zoom', () => { if (this.settled) this.scheduleDeclutter(250); });
     cy.on('ehcomplete', (e, source: NodeSingular, target: NodeSingular, added: EdgeSingular) => {
       added.remove();
       const p = target.renderedPosition();
@@ -230,28 +210,48 @@ export class CanvasController {
     wrap(data?.eleTxrCache, 'getElement');
     wrap(data?.lblTxrCache, 'getElement');
     wrap(data?.lyrTxrCache, 'getLayers');
+    // and draws its plain hairline edges as one path (lod.ts)
+    installHairlineBatch((this.cy as unknown as { renderer?(): unknown }).renderer?.(), () => this.direct);
   }
 
-  private scheduleDeclutter(): void {
+  private scheduleDeclutter(ms = 150): void {
     if (this.declutterTimer) clearTimeout(this.declutterTimer);
-    this.declutterTimer = setTimeout(() => { this.declutterTimer = null; this.declutter(); }, 150);
+    this.declutterTimer = setTimeout(() => { this.declutterTimer = null; this.declutter(); }, ms);
   }
 
-  /** Hide the labels that would overlap a more important one at this zoom (class lbl-off). */
+  /**
+   * Level of detail for labels, at the end of a zoom (and after a layout, a
+   * move, a change of selection): the labels that fit without overlapping at
+   * this zoom, most important first (the selection, its neighbours and the
+   * focus root before all, then importance), drawn LABEL_PX high on screen;
+   * the rest hidden (class lbl-off, kept across element updates).
+   */
   declutter(): void {
     const cy = this.cy;
     if (cy.destroyed()) return;
+    const zoom = cy.zoom();
     const nodes = cy.nodes().not(TEMP);
-    const input = nodes.map((el) => {
-      const n = el as NodeSingular, p = n.position();
+    const input: LabelCandidate[] = [];
+    nodes.forEach((n) => {
+      const label = pstyle(n, 'label').strValue;
+      if (!label) return;
+      const p = n.position();
       const first = n.hasClass('selected') || n.hasClass('focus-root') ? 3 : n.hasClass('near') ? 2 : 0;
-      return { id: n.id(), x: p.x, y: p.y, size: Number(n.data('size')) || 10, label: String(n.data('label') ?? ''), rank: first + Number(n.data('importance') || 0) };
+      const font = `${pstyle(n, 'font-style').strValue} ${pstyle(n, 'font-weight').strValue} ${pstyle(n, 'font-family').strValue}`;
+      input.push({ id: n.id(), x: p.x, y: p.y, size: n.height(), width: textWidth(label, font), rank: first + Number(n.data('importance') || 0) });
     });
-    const keep = labelsToShow(input);
+    const keep = placeLabels(input, zoom);
+    const font = labelFont(zoom);
     cy.batch(() => nodes.forEach((n) => {
-      const off = !keep.has(n.id());
-      if (off !== n.hasClass(LABEL_OFF)) n.toggleClass(LABEL_OFF, off);
+      const spot = keep.get(n.id());
+      if (!spot !== n.hasClass(LABEL_OFF)) n.toggleClass(LABEL_OFF, !spot);
+      if (!!spot !== n.hasClass(LABEL_ON)) n.toggleClass(LABEL_ON, !!spot);
+      for (const [s, c] of Object.entries(SPOT_CLASS)) if ((spot === s) !== n.hasClass(c)) n.toggleClass(c, spot === s);
+      // a shown label's size and, in a big graph, its right to be drawn below zoom 2 (style.ts BIG_LABEL_MIN_FONT)
+      if (spot && pstyle(n, 'font-size').pfValue !== font) n.style({ 'font-size': font, 'min-zoomed-font-size': 0 });
     }));
+    this.metrics.labelZoom = zoom;
+    this.metrics.labelsShown = keep.size;
   }
 
   get handleVisible(): boolean { return this.cy.getElementById(HANDLE_ID).nonempty(); }

@@ -22,20 +22,6 @@ describe('layoutOptions', () => {
   });
 });
 
-describe('labelsToShow', () => {
-  it('keeps the most important of two overlapping labels, both when apart; a bigger font needs more room', async () => {
-    const { labelsToShow } = await import('./controller.js');
-    const a = { id: 'a', x: 0, y: 0, size: 10, label: 'Captain Varo', rank: 0.2 };
-    const b = { id: 'b', x: 5, y: 2, size: 10, label: 'Tobin Reed', rank: 0.9 };
-    expect([...labelsToShow([a, b])]).toEqual(['b']);
-    expect([...labelsToShow([{ ...a, rank: 1 }, b])]).toEqual(['a']);
-    expect(labelsToShow([a, { ...b, y: 40 }])).toEqual(new Set(['a', 'b']));
-    const c = { ...b, y: 14 };
-    expect(labelsToShow([a, c]).size).toBe(2);
-    expect(labelsToShow([a, c], 14).size).toBe(1);
-  });
-});
-
 describe('quickPlace', () => {
   it('gives every node its own spot, at least a node apart (coincident edge ends made Cytoscape warn "invalid endpoints")', async () => {
     const { quickPlace } = await import('./layout.js');

@@ -5,6 +5,7 @@
  * and the edgehandles classes (`eh-*`) while a connection is being drawn.
  */
 import type cytoscape from 'cytoscape';
+import { LABEL_MARGIN_Y, LABEL_MODEL_FONT, LABEL_OUTLINE } from './lod.js';
 
 /**
  * A 1x1 transparent GIF, drawn at size 0 (i.e. never drawn), as every node's
@@ -27,8 +28,8 @@ export const BIG_LABEL_MIN_FONT = 19;
 export const CANVAS_STYLE: cytoscape.StylesheetJson = [
   { selector: 'node', style: {
     'background-color': 'data(color)', shape: 'data(shape)' as never, width: 'data(size)', height: 'data(size)',
-    label: 'data(label)', 'font-size': 9, color: '#1d232b', 'text-valign': 'bottom', 'text-margin-y': 3,
-    'text-outline-color': '#f7f7f5', 'text-outline-width': 2, 'border-width': 1, 'border-color': '#ffffff',
+    label: 'data(label)', 'font-size': LABEL_MODEL_FONT, color: '#1d232b', 'text-valign': 'bottom', 'text-margin-y': LABEL_MARGIN_Y,
+    'text-outline-color': '#f7f7f5', 'text-outline-width': LABEL_OUTLINE, 'border-width': 1, 'border-color': '#ffffff',
     // below this on-screen size labels are not drawn: big graphs stay fast when zoomed out
     'min-zoomed-font-size': 7,
     ...NO_ICON,
@@ -40,6 +41,11 @@ export const CANVAS_STYLE: cytoscape.StylesheetJson = [
   { selector: 'node.placeholder', style: { 'border-style': 'dashed', 'border-color': '#8a8f98', color: '#6b717a' } },
   { selector: 'node.pinned', style: { 'border-width': 2, 'border-color': '#111827', 'border-style': 'double' } },
   { selector: 'node.focus-root', style: { 'border-width': 3, 'border-color': '#d97706' } },
+  // level of detail (controller.ts declutter): a shown label is drawn over the other nodes, above, right or left of its node when the spot below was taken
+  { selector: 'node.lbl-on', style: { 'z-index': 5 } },
+  { selector: 'node.lbl-above', style: { 'text-valign': 'top', 'text-margin-y': -LABEL_MARGIN_Y } },
+  { selector: 'node.lbl-right', style: { 'text-valign': 'center', 'text-halign': 'right', 'text-margin-y': 0, 'text-margin-x': LABEL_MARGIN_Y } },
+  { selector: 'node.lbl-left', style: { 'text-valign': 'center', 'text-halign': 'left', 'text-margin-y': 0, 'text-margin-x': -LABEL_MARGIN_Y } },
   { selector: 'node.selected', style: { 'border-width': 3, 'border-color': '#111827', 'font-weight': 'bold', 'z-index': 10 } },
   // timeline overlay
   { selector: 'node.status-dead', style: { 'background-color': '#4b5563', 'background-blacken': 0.3, 'border-color': '#111', 'border-width': 2, color: '#6b7280', label: 'data(struck)' } },
@@ -73,7 +79,8 @@ export const CANVAS_STYLE: cytoscape.StylesheetJson = [
   { selector: 'node.big', style: { ...NO_ICON, 'border-width': 0, 'min-zoomed-font-size': BIG_LABEL_MIN_FONT } },
   { selector: 'node.big.selected, node.big.pinned, node.big.focus-root', style: { 'border-width': 3 } },
   { selector: 'node.big.selected, node.big.focus-root', style: { 'min-zoomed-font-size': 0 } },
-  // level of detail: labels that would overlap a more important one at this zoom are not drawn (controller.ts declutter)
+  // level of detail: labels that would overlap a more important one at this zoom are not drawn (controller.ts declutter;
+  // the shown ones get their size, LABEL_PX on screen, and min-zoomed-font-size 0 there, so node.big's 19 holds only until the first pick)
   { selector: 'node.lbl-off', style: { 'text-opacity': 0 } },
   // the selected node's neighbourhood stands out and keeps its labels at any zoom
   { selector: 'node.near', style: { 'border-width': 2, 'border-color': '#111827', 'min-zoomed-font-size': 0, 'text-opacity': 1, 'z-index': 9 } },
