@@ -54,6 +54,18 @@ const edgeOrder = (a: RelationshipRecord, b: RelationshipRecord) =>
   a.source < b.source ? -1 : a.source > b.source ? 1 : a.line - b.line;
 
 /** The reverse-index keys a note's references look up ('n:<name>', 'p:<path>'): a function of its refs alone. */
+const NOTE = Symbol('lorecraft.recordNote');
+/** The one getter of every note record's body (a getter per record, as an object literal's `get body()` makes,
+ * turned each record into a dictionary-mode object: ~800 bytes more a record, heap snapshot at 10k). */
+function recordBody(this: { [NOTE]: ParsedNote }): string {
+  return this[NOTE].body;
+}
+/** `rec` with `body` read from `note` when asked (the note's body may live in its file: sync/body.ts). */
+function withNoteBody(rec: Omit<EntityRecord, 'body'>, note: ParsedNote): EntityRecord {
+  Object.defineProperty(rec, NOTE, { value: note });
+  return Object.defineProperty(rec, 'body', { get: recordBody, enumerable: true, configurable: true }) as EntityRecord;
+}
+
 function refKeysOf(st: NoteState): string[] {
   if (st.refKeys === null) {
     const into = new Set<string>();
@@ -476,10 +488,10 @@ export class VaultModel implements ModelView {
     const n = st.note;
     // the body is the note's, read when asked: a note whose body is not kept in memory (sync/body.ts) reads
     // its file then, so a record never holds a copy of it
-    st.record = {
+    st.record = withNoteBody({
       id: st.id, name: n.title, type: st.type, layer: st.layer, path: n.path, hash: n.hash,
-      tags: n.tags, aliases: n.aliases, properties: noteProperties(n, st.type, this.sv), get body() { return n.body; }, placeholder: false,
-    };
+      tags: n.tags, aliases: n.aliases, properties: noteProperties(n, st.type, this.sv), placeholder: false,
+    }, n);
     return st.record;
   }
 

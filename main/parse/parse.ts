@@ -39,8 +39,11 @@ function lineOfOffset(text: string, offset: number): number {
 function emptyNote(path: string, hash: string, problems: Problem[]): ParsedNote {
   const basename = basenameOf(path);
   return {
-    path, hash, basename, frontmatter: {}, fieldLines: {}, hasFrontmatter: false, body: '', bodyLine: 1,
+    path, hash, basename, frontmatter: {}, fieldLines: {}, hasFrontmatter: false, bodyLine: 1,
     title: basename, aliases: [], tags: [], bodyLinks: [], fieldLinks: [], problems,
+    // last: dropping it for a lazy body (sync/body.ts makeBodyLazy) then undoes the last step of the object's
+    // shape instead of turning the object into a dictionary (~800 bytes more per note)
+    body: '',
   };
 }
 

@@ -23,9 +23,28 @@ export function readBody(abs: string, opts: ParseOptions = {}): string {
   }
 }
 
-/** Drop `note`'s body from memory: from now on reading `note.body` reads the file at `abs` (readBody). */
+const PATH = Symbol('lorecraft.bodyPath');
+const OPTS = Symbol('lorecraft.bodyOpts');
+type LazyNote = ParsedNote & { [PATH]: string; [OPTS]: ParseOptions };
+
+/** The one getter of every lazy body (a getter per note would give every note a shape of its own). */
+function lazyBody(this: LazyNote): string {
+  return readBody(this[PATH], this[OPTS]);
+}
+
+/**
+ * Drop `note`'s body from memory: from now on reading `note.body` reads the file at `abs` (readBody).
+ * Memory: the file's path and the options are kept as two hidden (symbol-keyed, non-enumerable) fields and
+ * `body` becomes an accessor with one shared getter, so V8 gives every lazy note the same hidden class. A
+ * getter closure per note, or an accessor put over the data property in place, turned each note into a
+ * dictionary-mode object (~800 bytes of property dictionary a note: ~8 MB at 10k notes, heap snapshot).
+ * The parser puts `body` last, so deleting it undoes the shape's last step.
+ */
 export function makeBodyLazy(note: ParsedNote, abs: string, opts: ParseOptions = {}): void {
-  Object.defineProperty(note, 'body', { get: () => readBody(abs, opts), enumerable: true, configurable: true });
+  if (Object.prototype.hasOwnProperty.call(note, 'body')) delete (note as { body?: string }).body;
+  Object.defineProperty(note, PATH, { value: abs, writable: true, configurable: true });
+  Object.defineProperty(note, OPTS, { value: opts, writable: true, configurable: true });
+  Object.defineProperty(note, 'body', { get: lazyBody, enumerable: true, configurable: true });
 }
 
 /** Is `note.body` held in memory (a value), not read from the file? */

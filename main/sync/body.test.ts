@@ -1,0 +1,79 @@
+/**
+ * Lazy bodies (body.ts): what a lazy note and a note's entity record give, and what they cost. The cost is
+ * checked through V8's own view of the objects (%HasFastProperties, %HaveSameMap; natives syntax switched on
+ * for this worker): a getter per object used to turn every note and every record into a dictionary-mode
+ * object (~800 bytes more each, ~16 MB of heap at 10k notes).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { VaultModel } from '../model/model.js';
+import { config, schemaView } from '../model/test-helpers.js';
+import { parseNote } from '../parse/parse.js';
+import { bodyInMemory, makeBodyLazy } from './body.js';
+import { tempDir } from './test-helpers.js';
+
+setFlagsFromString('--allow-natives-syntax');
+const fast = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
+const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+
+function vault(n: number): { dir: string; texts: string[] } {
+  const dir = tempDir('lazy-body');
+  const texts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const text = `---\ntitle: Note ${i}\ntags: [a, b]\nhome: "[[Note ${(i + 1) % n}]]"\n---\nThe body of note ${i}, with [[Note ${(i + 2) % n}]] in it.\n`;
+    writeFileSync(join(dir, `Note ${i}.md`), text);
+    texts.push(text);
+  }
+  return { dir, texts };
+}
+
+describe('lazy note bodies', () => {
+  it('a lazy note reads its body from its file, and lazy notes share one hidden class', () => {
+    const { dir, texts } = vault(3);
+    const notes = texts.map((t, i) => parseNote(`Note ${i}.md`, Buffer.from(t)));
+    const bodies = notes.map((n) => n.body);
+    for (const [i, n] of notes.entries()) makeBodyLazy(n, join(dir, `Note ${i}.md`));
+    expect(notes.map((n) => n.body)).toEqual(bodies);
+    expect(notes.every((n) => !bodyInMemory(n))).toBe(true);
+    expect(Object.keys(notes[0]!)).toContain('body');
+    // the file is the truth: a changed file gives its new body
+    writeFileSync(join(dir, 'Note 1.md'), '---\ntitle: Note 1\n---\nrewritten\n');
+    expect(notes[1]!.body).toBe('rewritten\n');
+    // made lazy again (the engine does so after every sync): still the same shape
+    makeBodyLazy(notes[2]!, join(dir, 'Note 2.md'));
+    expect(notes[2]!.body).toBe(bodies[2]);
+    for (const n of notes) expect(fast(n)).toBe(true);
+    expect(sameMap(notes[0]!, notes[1]!)).toBe(true);
+    expect(sameMap(notes[0]!, notes[2]!)).toBe(true);
+  });
+
+  it('a note without a body in memory (from the note cache) made lazy has the same hidden class', () => {
+    const { dir, texts } = vault(2);
+    const parsed = texts.map((t, i) => parseNote(`Note ${i}.md`, Buffer.from(t)));
+    const cached = parsed.map((n) => { const { body: _body, ...rest } = n; return rest as typeof n; });
+    for (const [i, n] of cached.entries()) makeBodyLazy(n, join(dir, `Note ${i}.md`));
+    expect(cached.map((n) => n.body)).toEqual(parsed.map((n) => n.body));
+    for (const n of cached) expect(fast(n)).toBe(true);
+    expect(sameMap(cached[0]!, cached[1]!)).toBe(true);
+  });
+
+  it("a note's entity record gives the note's body as it is now, and records share one hidden class", () => {
+    const { dir, texts } = vault(3);
+    const notes = texts.map((t, i) => parseNote(`Note ${i}.md`, Buffer.from(t)));
+    const m = new VaultModel(config(), schemaView());
+    m.load(notes);
+    const recs = [...m.entities()].filter((r) => !r.placeholder);
+    expect(recs.length).toBe(3);
+    for (const r of recs) expect(r.body).toBe(notes.find((n) => n.path === r.path)!.body);
+    expect(Object.keys(recs[0]!)).toContain('body');
+    expect(JSON.parse(JSON.stringify(recs[0]!)).body).toBe(recs[0]!.body);
+    for (const r of recs) expect(fast(r)).toBe(true);
+    expect(sameMap(recs[0]!, recs[1]!)).toBe(true);
+    // the note's body leaves memory: the record follows it to the file
+    for (const [i, n] of notes.entries()) makeBodyLazy(n, join(dir, `Note ${i}.md`));
+    writeFileSync(join(dir, 'Note 0.md'), '---\ntitle: Note 0\n---\nnew prose\n');
+    expect(recs.find((r) => r.path === 'Note 0.md')!.body).toBe('new prose\n');
+  });
+});
