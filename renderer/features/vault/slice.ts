@@ -43,7 +43,10 @@ export const createVaultSlice: StateCreator<AppState, [], [], VaultSlice> = (set
       const graph = get().loadGraph({ vaultDir: status.then((v) => v.vaultDir) });
       const [vault, schemaView] = await Promise.all([status, api.call('schema-get', {})]);
       set({ vault, schemaView, status: vault.status, error: null });
-      await Promise.all([graph, get().refresh({ graph: false })]);
+      // the rest (the entity list: ~0.9 MB at 5k) once the graph is in: asked for beside it, its answer
+      // held the graph's pins back on the shell and its parse held the first frame back here
+      await graph;
+      await get().refresh({ graph: false });
     } catch (err) {
       set({ error: err instanceof Error ? err.message : String(err) });
     }
