@@ -33,7 +33,7 @@ export interface CanvasMetrics {
   /** elements kept on the scrub layer (prepareSteps); steps that redrew that layer alone / everything */
   scrubLayer?: number; quietSteps: number; fullSteps: number;
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
-  layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number }>;
+  layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
   labelZoom?: number; labelsShown?: number;
 }
@@ -572,7 +572,7 @@ export class CanvasController {
     this.placeAll(r.ids, r.positions);
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
-    this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length });
+    this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}) });
     this.metrics.layoutDoneAt ??= performance.now();
     this.settled = true;
     this.syncDirect();

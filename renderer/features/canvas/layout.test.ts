@@ -32,3 +32,29 @@ describe('quickPlace', () => {
     expect(new Set(pts.map((p) => `${Math.round(p.x)},${Math.round(p.y)}`)).size).toBe(2000);
   });
 });
+
+describe('componentStart', () => {
+  it('puts each connected component in its own disc, every node on its own spot, the biggest at the centre', async () => {
+    const { componentStart } = await import('./layout.js');
+    // a 30-node path, a 10-node path, 5 isolated nodes; ids interleaved
+    const comp = (i: number) => (i % 3 === 0 && i < 90 ? 0 : i % 3 === 1 && i < 30 ? 1 : 2);
+    const n = 95, edges: number[] = [];
+    const byComp: number[][] = [[], [], []];
+    for (let i = 0; i < n; i++) byComp[comp(i)]!.push(i);
+    for (const c of [0, 1]) for (let k = 1; k < byComp[c]!.length; k++) edges.push(byComp[c]![k - 1]!, byComp[c]![k]!);
+    const p = componentStart(n, Uint32Array.from(edges), 10);
+    expect(p).toEqual(componentStart(n, Uint32Array.from(edges), 10));
+    expect([...p].every(Number.isFinite)).toBe(true);
+    const pts = Array.from({ length: n }, (_, i) => ({ x: p[2 * i]!, y: p[2 * i + 1]! }));
+    const disc = (m: number[]) => {
+      const cx = m.reduce((s, i) => s + pts[i]!.x, 0) / m.length, cy = m.reduce((s, i) => s + pts[i]!.y, 0) / m.length;
+      return { cx, cy, r: Math.max(...m.map((i) => Math.hypot(pts[i]!.x - cx, pts[i]!.y - cy))) };
+    };
+    const a = disc(byComp[0]!), b = disc(byComp[1]!);
+    expect(Math.hypot(a.cx, a.cy)).toBeLessThan(10);
+    expect(Math.hypot(a.cx - b.cx, a.cy - b.cy)).toBeGreaterThan(a.r + b.r);
+    let min = Infinity;
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) min = Math.min(min, Math.hypot(pts[i]!.x - pts[j]!.x, pts[i]!.y - pts[j]!.y));
+    expect(min).toBeGreaterThan(3);
+  });
+});

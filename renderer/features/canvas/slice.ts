@@ -18,7 +18,12 @@ export interface GraphSlice {
   graph: GraphSnapshot | null;
   /** layer shown on the canvas; undefined = every layer */
   graphLayer: string | undefined;
-  loadGraph(): Promise<void>;
+  /**
+   * Fetch the graph (and, once per vault, the pins). `vaultDir`: the vault's
+   * folder as it will be known (loadAll asks for the graph before vault-status
+   * has answered): the pins are then read whatever vault was shown before.
+   */
+  loadGraph(opts?: { vaultDir?: Promise<string> }): Promise<void>;
   /** the timeline's overlay (see overlay.ts); null = none */
   canvasOverlay: CanvasOverlay;
   setCanvasOverlay(o: CanvasOverlay): void;
@@ -93,14 +98,14 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
       get().toast(`pins not saved: ${e instanceof Error ? e.message : String(e)}`, 'error');
     }
   },
-  async loadGraph() {
+  async loadGraph(opts) {
     const layer = get().graphLayer;
     const vaultDir = get().vault?.vaultDir ?? null;
     // pins are read once per vault; later they only change here (setPins), so a refresh never
     // overwrites a pin made while the graph was loading
-    const pins = vaultDir !== pinsVault
-      ? api.call('canvas-positions-get', { audience: get().audience }).then((r) => {
-        pinsVault = vaultDir;
+    const pins = opts?.vaultDir || vaultDir !== pinsVault
+      ? api.call('canvas-positions-get', { audience: get().audience }).then(async (r) => {
+        pinsVault = opts?.vaultDir ? await opts.vaultDir : vaultDir;
         if (r.problem) get().toast(r.problem, 'error');
         return r;
       })

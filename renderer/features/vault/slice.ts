@@ -16,13 +16,14 @@ export interface VaultSlice {
   setError(message: string | null): void;
   /** (re)load everything shown: vault info, schema, lists, graph, the open entity */
   loadAll(): Promise<void>;
-  /** refetch what the UI shows after the graph changed */
-  refresh(): Promise<void>;
+  /** refetch what the UI shows after the graph changed (graph: false = all but the canvas's graph) */
+  refresh(opts?: { graph?: boolean }): Promise<void>;
 }
 
-/** Coalesces refreshes: at most one running and one queued. */
+/** Coalesces refreshes: at most one running and one queued (which reloads the graph if any of its callers asked). */
 let running: Promise<void> | null = null;
 let queued = false;
+let queuedGraph = false;
 
 export const createVaultSlice: StateCreator<AppState, [], [], VaultSlice> = (set, get) => ({
   vault: null,
@@ -36,29 +37,38 @@ export const createVaultSlice: StateCreator<AppState, [], [], VaultSlice> = (set
 
   async loadAll() {
     try {
-      const [vault, schemaView] = await Promise.all([api.call('vault-status', {}), api.call('schema-get', {})]);
+      const status = api.call('vault-status', {});
+      // the canvas's graph is asked for at once, beside vault-status and schema-get (its pins with it):
+      // on a big vault it is the longest answer, and the first frame waits for it
+      const graph = get().loadGraph({ vaultDir: status.then((v) => v.vaultDir) });
+      const [vault, schemaView] = await Promise.all([status, api.call('schema-get', {})]);
       set({ vault, schemaView, status: vault.status, error: null });
-      await get().refresh();
+      // the rest (the entity list: ~0.9 MB at 5k) once the graph is in: asked for beside it, its answer
+      // held the graph's pins back on the shell and its parse held the first frame back here
+      await graph;
+      await get().refresh({ graph: false });
     } catch (err) {
       set({ error: err instanceof Error ? err.message : String(err) });
     }
   },
 
-  async refresh() {
-    if (running) { queued = true; return running; }
-    const once = async () => {
+  async refresh(opts) {
+    const withGraph = opts?.graph ?? true;
+    if (running) { queued = true; queuedGraph ||= withGraph; return running; }
+    const once = async (graph: boolean) => {
       const s = get();
       await Promise.all([
         api.call('vault-status', {}).then((v) => set({ vault: v, status: v.status })),
         s.loadEntities(),
-        s.loadGraph(),
+        graph ? s.loadGraph() : Promise.resolve(),
         s.reloadEntity(),
         s.query.trim() ? s.runSearch() : Promise.resolve(),
       ]);
     };
     running = (async () => {
       try {
-        do { queued = false; await once(); } while (queued);
+        let graph = withGraph;
+        do { queued = false; await once(graph); graph = queuedGraph; queuedGraph = false; } while (queued);
       } catch (err) {
         set({ error: err instanceof Error ? err.message : String(err) });
       } finally {
