@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FA2_FROM, layoutEngine, quickPlace } from './layout.js';
 import { layoutRequest, runLayoutJob } from './layout-job.js';
-
-/** a tiny deterministic random source (mulberry32) */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng as rng } from '../../../shared/prng.js';
 
 /** `parts` disconnected random clusters of `size` nodes (a spanning path plus random chords), at the quick spiral like a first load */
 function clusters(parts: number, size: number, seed = 1) {
