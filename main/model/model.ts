@@ -290,10 +290,11 @@ export class VaultModel implements ModelView {
       // the record noteRecord makes, its properties derived when first read (most are read only by the store's load)
       let props: EntityRecord['properties'] | null = null;
       const type = r.type;
-      st.record = {
+      // the same shape (keys in the same order, one shared body getter) as noteRecord's
+      st.record = withNoteBody({
         id: st.id, name: note.title, type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases,
-        get properties() { return (props ??= noteProperties(note, type, sv)); }, get body() { return note.body; }, placeholder: false,
-      };
+        get properties() { return (props ??= noteProperties(note, type, sv)); }, placeholder: false,
+      }, note);
     }
     for (const id of owners) this.idOwner.set(id, pathOf.get(id)!);
     for (const p of [...this.states.keys()].sort()) this.contribute(this.states.get(p)!);
