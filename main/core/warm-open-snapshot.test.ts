@@ -10,20 +10,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateRealVault } from '../../bench/generate-real.js';
 import { loadVaultModel } from '../sync/load-model.js';
 import { tempDir } from '../sync/test-helpers.js';
-import type { VaultModel } from '../model/model.js';
+import { modelState } from '../model/test-helpers.js';
 import { openCore } from './index.js';
 
 const tmp: string[] = [];
 afterAll(() => { for (const d of tmp) rmSync(d, { recursive: true, force: true }); });
-
-function modelState(m: VaultModel) {
-  const json = (x: unknown) => JSON.stringify(x);
-  return {
-    entities: [...m.entities()].map((e) => json({ ...e })).sort(),
-    edges: [...m.edges()].map(json).sort(),
-    problems: m.problems().map(json).sort(),
-  };
-}
 
 async function openState(dir: string, db: string) {
   const core = await openCore({ vaultDir: dir, dbDir: db });

@@ -12,7 +12,7 @@ import { generateRealVault } from '../../bench/generate-real.js';
 import type { ParsedNote } from '../parse/types.js';
 import { loadVaultModel } from '../sync/load-model.js';
 import { tempDir } from '../sync/test-helpers.js';
-import type { VaultModel } from '../model/model.js';
+import { modelState } from '../model/test-helpers.js';
 import { openCore } from './index.js';
 
 const tmp: string[] = [];
@@ -20,15 +20,6 @@ afterAll(() => { for (const d of tmp) rmSync(d, { recursive: true, force: true }
 /** the note cache trusts a file only when its timestamps lie 2 s before the snapshot (stat-cache.ts RACY_MARGIN_NS) */
 const pastRacyMargin = () => new Promise((r) => setTimeout(r, 2100));
 
-/** The model as plain data: entities (with their bodies, read however the model holds them), edges, problems. */
-function modelState(m: VaultModel) {
-  const json = (x: unknown) => JSON.stringify(x);
-  return {
-    entities: [...m.entities()].map((e) => json({ ...e })).sort(),
-    edges: [...m.edges()].map(json).sort(),
-    problems: m.problems().map(json).sort(),
-  };
-}
 const bodyHeld = (n: ParsedNote) => Object.getOwnPropertyDescriptor(n, 'body')?.get === undefined;
 
 describe('warm open of a real-shaped vault', () => {

@@ -8,6 +8,7 @@ import { SchemaZ, VaultConfigZ, type VaultConfig } from '../config/types.js';
 import { parse as parseYaml } from 'yaml';
 import { schemaViewFromYaml } from './schema-adapter.js';
 import type { SchemaView } from './schema-view.js';
+import type { VaultModel } from './model.js';
 
 export function note(path: string, text: string, titleField = 'title'): ParsedNote {
   return parseNote(path, Buffer.from(text, 'utf8'), { titleField });
@@ -19,4 +20,14 @@ export function config(yaml = ''): VaultConfig {
 
 export function schemaView(yaml = ''): SchemaView {
   return schemaViewFromYaml(yaml, SchemaZ);
+}
+
+/** The model as plain data: entities (with their bodies, read however the model holds them), edges, problems. */
+export function modelState(m: VaultModel) {
+  const json = (x: unknown) => JSON.stringify(x);
+  return {
+    entities: [...m.entities()].map((e) => json({ ...e })).sort(),
+    edges: [...m.edges()].map(json).sort(),
+    problems: m.problems().map(json).sort(),
+  };
 }
