@@ -86,18 +86,8 @@ export interface ResolvedRef { path: string | undefined }
  * noteRecord derived from the note, the schema and the rest of the vault. A function of the vault's notes
  * (all of them) and the config/schema; restoreResolved takes it back without re-resolving.
  */
-export interface ResolvedNote {
-  note: ParsedNote;
-  layer: string;
-  type: string | null;
-  typeProblems: Problem[];
-  nameKey: string;
-  id: string;
-  edges: RelationshipRecord[];
-  placeholders: Array<[string, string]>;
-  targets: string[];
-  problems: Problem[];
-}
+export type ResolvedNote = Pick<NoteState,
+  'note' | 'layer' | 'type' | 'typeProblems' | 'nameKey' | 'id' | 'edges' | 'placeholders' | 'targets' | 'problems'>;
 
 export class VaultModel implements ModelView {
   readonly layers: LayerMap;
