@@ -12,7 +12,7 @@ import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useSta
 import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
 import { errorText } from '../editor/slice.js';
-import { CanvasController, type CanvasMetrics } from './controller.js';
+import { CanvasController, type CanvasMetrics, type ControllerEvents } from './controller.js';
 import { baseElements, type CanvasElements } from './elements.js';
 import { indexElements, overlaid } from './overlaid.js';
 import { useOverlaySteps } from './useOverlaySteps.js';
@@ -153,25 +153,23 @@ export function Canvas() {
   const listEls = useDeferredValue(useMemo(() => (shownIx ? overlaid(shownIx, listOverlay) : null), [shownIx, listOverlay]));
 
   useEffect(() => {
-    const c = new CanvasController(host.current!, {
+    // what a gesture on either canvas (the big graph, the focus layer) asks of the app; `self` is that canvas
+    const events = (self: () => CanvasController): Omit<ControllerEvents, 'laidOut'> => ({
       select: (id) => void useApp.getState().select(id),
       open: (id) => void useApp.getState().openEditor(id),
       // the players' view is read-only: no new entity, no drag-to-connect
       createAt: (at) => { if (!useApp.getState().readOnly()) setCreate(at); },
-      connect: (fromId, toId, at) => { if (!useApp.getState().readOnly()) setConnect({ fromId, toId, at: clampAt(at, c) }); },
+      connect: (fromId, toId, at) => { if (!useApp.getState().readOnly()) setConnect({ fromId, toId, at: clampAt(at, self()) }); },
       pin: (changes) => void useApp.getState().setPins(changes),
       edgeSelected: setEdge,
       menu: (id, at) => useApp.getState().openEntityMenu(id, at.x, at.y),
+    });
+    const c = new CanvasController(host.current!, {
+      ...events((): CanvasController => c),
       laidOut: (positions, replace) => { void useApp.getState().saveLayout(positions, replace); setCanUndoLayout(c.canUndoRelayout); },
     }, { webgl, emphasis: emphasisHost.current! });
     const f = new CanvasController(focusHost.current!, {
-      select: (id) => void useApp.getState().select(id),
-      open: (id) => void useApp.getState().openEditor(id),
-      createAt: (at) => { if (!useApp.getState().readOnly()) setCreate(at); },
-      connect: (fromId, toId, at) => { if (!useApp.getState().readOnly()) setConnect({ fromId, toId, at: clampAt(at, f) }); },
-      pin: (changes) => void useApp.getState().setPins(changes),
-      edgeSelected: setEdge,
-      menu: (id, at) => useApp.getState().openEntityMenu(id, at.x, at.y),
+      ...events((): CanvasController => f),
       // a layout of the neighbourhood (l): those nodes move on the big graph too, the rest of the saved picture stays
       laidOut: (positions) => {
         c.cy.batch(() => { for (const [id, p] of Object.entries(positions)) c.cy.getElementById(id).position(p); });
