@@ -183,12 +183,14 @@ describe('SyncEngine', () => {
     try {
       await e.syncAll();
       const seen: Array<{ ev: ChangeEvent; stored: boolean }> = [];
-      e.onChange((ev) => { void e.store.getEntity('main/zed').then((z) => seen.push({ ev, stored: z?.placeholder === false })); });
+      // each listener call asks the store at once; awaiting those lookups (not a fixed wait) makes the check load-proof
+      const lookups: Array<Promise<unknown>> = [];
+      e.onChange((ev) => { lookups.push(e.store.getEntity('main/zed').then((z) => seen.push({ ev, stored: z?.placeholder === false }))); });
       writeFiles(vault, { 'Zed.md': '---\ntype: faction\n---\n' });
       const ev = await e.applyPaths(['Zed.md'], 'app');
       expect(ev).toMatchObject({ origin: 'app', paths: ['Zed.md'], removed: [] });
       expect(ev.upserted).toEqual(['main/zed']); // the placeholder became the note; A's edge is unchanged
-      await new Promise((r) => setTimeout(r, 50));
+      await Promise.all(lookups);
       expect(seen.length).toBe(1);
       expect(seen[0]!.stored).toBe(true);
       const none = await e.applyPaths(['Zed.md'], 'app');
