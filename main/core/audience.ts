@@ -81,9 +81,15 @@ export class PlayersLenses implements LensProvider {
     let ix: TimelineIndex;
     if (!hidden.size) ix = this.host.timeline.index();
     else {
-      // the GM's timeline's consequence lines: no event file read again that it read already
-      const input = timelineInputFromModel(m, this.host.vaultDir, undefined, this.host.timeline.lines);
-      ix = buildTimelineIndex({ ...input, events: [...input.events].filter((e) => !hidden.has(e.id)) });
+      // the GM's index without its GM-only events (its parsed events and scopes reused), unless a virtual entity
+      // only a GM-only event creates forbids: then compiled again (with the GM's timeline's consequence lines:
+      // no event file read again that it read already)
+      const derived = this.host.timeline.index().without(hidden);
+      if (derived) ix = derived;
+      else {
+        const input = timelineInputFromModel(m, this.host.vaultDir, undefined, this.host.timeline.lines);
+        ix = buildTimelineIndex({ ...input, events: [...input.events].filter((e) => !hidden.has(e.id)) });
+      }
     }
     this.ix = { version: m.version, ix };
     return ix;

@@ -56,6 +56,10 @@ export interface LayerScope {
   sessions: number[];
   /** per session: entities whose state changes in it (incl. event notes appearing) — for incremental steps */
   touchedIn: Map<number, Set<string>>;
+  /** the relationships written with `since` / `until` (between entities of the scope) */
+  timed: RelationshipRecord[];
+  /** keys of the relationships that only hold from a later session (`since`): not in baseEdges */
+  later: Set<string>;
 }
 
 export interface Compiled {
@@ -70,6 +74,12 @@ export interface Compiled {
   statusFields: string[];
   deadValues: Set<string>;
   symmetric: Set<string>;
+  /** per event of `events` (same index): the problems its note raised */
+  eventProblems: Problem[][];
+  /** the layers' problems (after the events' in `problems`) */
+  layerProblems: Problem[];
+  /** per virtual entity: the event notes that create it */
+  virtualBy: Map<string, Set<string>>;
 }
 
 export const edgeKey = (from: string, type: string, to: string) => `${from}\u0000${type}\u0000${to}`;
@@ -83,6 +93,7 @@ export function compile(input: TimelineInput): Compiled {
 
   // pass 1: entities that only exist through `created: true` (no note anywhere in scope)
   const virtual = new Map<string, { id: string; name: string; layer: string }>();
+  const virtualBy = new Map<string, Set<string>>();
   for (const n of notes) {
     const cons = Array.isArray(n.frontmatter.consequences) ? n.frontmatter.consequences : [];
     for (const c of cons) {
@@ -91,6 +102,8 @@ export function compile(input: TimelineInput): Compiled {
       if (!name || names.resolve(name, layerScope(input.config, n.layer))) continue;
       const id = `${n.layer}/${normaliseName(name)}`;
       if (!virtual.has(id)) virtual.set(id, { id, name, layer: n.layer });
+      const by = virtualBy.get(id);
+      if (by) by.add(n.id); else virtualBy.set(id, new Set([n.id]));
     }
   }
   const virtualRef = (ref: string, scope: string[]) => {
@@ -100,20 +113,51 @@ export function compile(input: TimelineInput): Compiled {
 
   const problems: Problem[] = [];
   const events: TimelineEvent[] = [];
+  const eventProblems: Problem[][] = [];
   const calendar = input.config.calendar ? new Calendar(input.config.calendar) : null;
   for (const n of notes) {
     const { event, problems: p } = parseEvent(n, { schema: input.schema, settings, names, calendar, scope: layerScope(input.config, n.layer), virtual: virtualRef });
     events.push(event);
+    eventProblems.push(p);
     problems.push(...p);
   }
-  problems.push(...layerProblems(input.config, entities.values(), { eventType: settings.type, fieldLine: input.fieldLine }));
+  const layerPs = layerProblems(input.config, entities.values(), { eventType: settings.type, fieldLine: input.fieldLine });
+  problems.push(...layerPs);
   return {
-    config: input.config, schema: input.schema, entities, virtual, names, events, problems,
+    config: input.config, schema: input.schema, entities, virtual, names, events, problems, eventProblems, layerProblems: layerPs, virtualBy,
     relationships: [...input.relationships],
     statusFields: input.options?.statusFields ?? input.schema.events?.status_fields ?? DEFAULT_STATUS_FIELDS,
     deadValues: new Set((input.options?.deadValues ?? input.schema.events?.dead_values ?? DEFAULT_DEAD_VALUES).map((v) => v.toLowerCase())),
     symmetric: new Set(['RELATED_TO', ...input.schema.relationship_types.filter((r) => r.symmetric).map((r) => r.name)]),
   };
+}
+
+/**
+ * `c` compiled from the same input without the event notes `hidden` (the players' timeline: GM-only events left
+ * out), reusing what does not depend on them: the entities and their name index, every other event as parsed,
+ * the relationships. An event is parsed from its own note, the names and the virtual entities (those that only
+ * exist through `created: true`), so this equals compile() of the filtered input as long as every virtual
+ * entity is still created by a note kept. Null when one is not (compile the filtered input then).
+ */
+export function compileWithout(c: Compiled, hidden: ReadonlySet<string>): Compiled | null {
+  for (const by of c.virtualBy.values()) {
+    let kept = false;
+    for (const id of by) if (!hidden.has(id)) { kept = true; break; }
+    if (!kept) return null;
+  }
+  const events: TimelineEvent[] = [];
+  const eventProblems: Problem[][] = [];
+  const problems: Problem[] = [];
+  c.events.forEach((e, i) => {
+    if (hidden.has(e.id)) return;
+    events.push(e);
+    eventProblems.push(c.eventProblems[i]!);
+    problems.push(...c.eventProblems[i]!);
+  });
+  problems.push(...c.layerProblems);
+  const virtualBy = new Map<string, Set<string>>();
+  for (const [v, by] of c.virtualBy) virtualBy.set(v, new Set([...by].filter((id) => !hidden.has(id))));
+  return { ...c, events, problems, eventProblems, virtualBy };
 }
 
 /** Application order: session (none last), then in-world date, then file path. */
@@ -132,14 +176,23 @@ export function provenanceOf(e: TimelineEvent, c: Consequence): Provenance {
   return p;
 }
 
-export function buildScope(c: Compiled, layer: string): LayerScope {
+/**
+ * The scope of `layer`. `like`: the same layer's scope of a Compiled with the same entities, virtual entities
+ * and relationships (compileWithout's source): its ids, the base states that come out the same, its list of
+ * `since` / `until` relationships and, when no `since` resolves differently, its base edges are taken as they are.
+ */
+export function buildScope(c: Compiled, layer: string, like?: LayerScope): LayerScope {
   const layers = layerScope(c.config, layer);
   const inScope = new Set(layers);
   const events = c.events.filter((e) => inScope.has(e.layer)).sort(compareEvents).map((e, order) => ({ ...e, order }));
-  const ids: string[] = [];
-  for (const e of c.entities.values()) if (inScope.has(e.layer)) ids.push(e.id);
-  for (const v of c.virtual.values()) if (inScope.has(v.layer) && !c.entities.has(v.id)) ids.push(v.id);
-  ids.sort();
+  let ids: string[];
+  if (like) ids = like.ids;
+  else {
+    ids = [];
+    for (const e of c.entities.values()) if (inScope.has(e.layer)) ids.push(e.id);
+    for (const v of c.virtual.values()) if (inScope.has(v.layer) && !c.entities.has(v.id)) ids.push(v.id);
+    ids.sort();
+  }
 
   const changes = new Map<string, Change[]>();
   const relChanges: Change[] = [];
@@ -171,6 +224,9 @@ export function buildScope(c: Compiled, layer: string): LayerScope {
     const rec = c.entities.get(id);
     const v = c.virtual.get(id);
     const notYet = createdAt.has(id) || eventNoteSession.has(id);
+    const same = like?.base.get(id);
+    // a base state is made of the record (or virtual entity) and whether it is created later: shared when that agrees
+    if (same && (same.lifecycle === 'not-yet-created') === notYet) { base.set(id, same); continue; }
     const st: EntityState = {
       id, name: rec?.name ?? v!.name, type: rec?.type ?? null, layer: rec?.layer ?? v!.layer,
       placeholder: rec?.placeholder ?? false, virtual: !rec,
@@ -193,10 +249,12 @@ export function buildScope(c: Compiled, layer: string): LayerScope {
     return ev && ev.session !== null ? { session: ev.session, order: ev.order, event: ev } : null;
   };
   const later = new Set<string>();
-  for (const r of c.relationships) {
+  const timed: RelationshipRecord[] = [];
+  for (const r of like ? like.timed : c.relationships) {
     const p = { ...r.inverseProperties, ...r.properties };
     if (p.since === undefined && p.until === undefined) continue;
     if (!base.has(r.from) || !base.has(r.to)) continue;
+    timed.push(r);
     for (const [key, kind] of [['since', 'relationship-add'], ['until', 'relationship-remove']] as const) {
       if (p[key] === undefined || p[key] === null) continue;
       const w = when(p[key]);
@@ -215,14 +273,18 @@ export function buildScope(c: Compiled, layer: string): LayerScope {
   }
   relChanges.sort((a, b) => a.session - b.session || a.order - b.order);
 
-  const baseEdges = new Map<string, RelationshipState>();
-  for (const r of c.relationships) {
-    if (!base.has(r.from) || !base.has(r.to)) continue;
-    const k = edgeKey(r.from, r.type, r.to);
-    if (later.has(k)) continue;
-    baseEdges.set(k, { from: r.from, to: r.to, type: r.type, origin: 'base' });
+  let baseEdges: Map<string, RelationshipState>;
+  if (like && like.later.size === later.size && [...later].every((k) => like.later.has(k))) baseEdges = like.baseEdges;
+  else {
+    baseEdges = new Map();
+    for (const r of c.relationships) {
+      if (!base.has(r.from) || !base.has(r.to)) continue;
+      const k = edgeKey(r.from, r.type, r.to);
+      if (later.has(k)) continue;
+      baseEdges.set(k, { from: r.from, to: r.to, type: r.type, origin: 'base' });
+    }
   }
-  return { layer, layers, events, ids, base, changes, relChanges, baseEdges, eventNoteSession, sessions: [...sessions].sort((a, b) => a - b), touchedIn };
+  return { layer, layers, events, ids, base, changes, relChanges, baseEdges, eventNoteSession, sessions: [...sessions].sort((a, b) => a - b), touchedIn, timed, later };
 }
 
 export function isDead(c: Compiled, st: EntityState): boolean {

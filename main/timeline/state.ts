@@ -104,14 +104,28 @@ interface Prepared {
   touchesUnborn: Uint8Array;
 }
 const prepared = new WeakMap<LayerScope, Prepared>();
+/** the base edges' arrays, per base edge map (scopes that share their base edges share these: buildScope's `like`) */
+const preparedEdges = new WeakMap<Map<string, RelationshipState>, Pick<Prepared, 'keys' | 'edges' | 'pos'>>();
+/** ids by index, per id list (shared the same way) */
+const preparedIndex = new WeakMap<string[], Map<string, number>>();
 function prepare(sc: LayerScope): Prepared {
   let p = prepared.get(sc);
   if (p) return p;
-  const keys = [...sc.baseEdges.keys()], edges = [...sc.baseEdges.values()];
-  const pos = new Map<string, number>();
-  keys.forEach((k, i) => pos.set(k, i));
-  const index = new Map<string, number>();
-  sc.ids.forEach((id, i) => index.set(id, i));
+  let pe = preparedEdges.get(sc.baseEdges);
+  if (!pe) {
+    const keys = [...sc.baseEdges.keys()], edges = [...sc.baseEdges.values()];
+    const pos = new Map<string, number>();
+    keys.forEach((k, i) => pos.set(k, i));
+    pe = { keys, edges, pos };
+    preparedEdges.set(sc.baseEdges, pe);
+  }
+  const { keys, edges, pos } = pe;
+  let index = preparedIndex.get(sc.ids);
+  if (!index) {
+    index = new Map<string, number>();
+    for (let i = 0; i < sc.ids.length; i++) index.set(sc.ids[i]!, i);
+    preparedIndex.set(sc.ids, index);
+  }
   const baseStates = sc.ids.map((id) => sc.base.get(id)!);
   const unborn = baseStates.filter((s) => s.lifecycle === 'not-yet-created').map((s) => s.id);
   const un = new Set(unborn);

@@ -4,7 +4,7 @@
  * memoised per (layer, session) so a scrubber going back and forth is a map hit.
  */
 import type { Problem } from '../../shared/types.js';
-import { buildScope, compile, type Compiled, type LayerScope, type TimelineInput } from './compile.js';
+import { buildScope, compile, compileWithout, type Compiled, type LayerScope, type TimelineInput } from './compile.js';
 import { diffSessions, edgesAt, entityStateAt, frameOf, graphAt, type Snapshot } from './state.js';
 import type { EntityStateView, GraphState, RelationshipInterval, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery } from './types.js';
 import { relationshipHistory } from './history.js';
@@ -34,12 +34,23 @@ export interface TimelineIndex {
   relationshipHistory(layer: string, a: string, b?: string, type?: string): RelationshipInterval[] | null;
   /** resolve a name or id within a layer's scope */
   resolve(entity: string, layer: string): string | null;
+  /**
+   * The index of the same input without the event notes `hidden` (the players' timeline), built from this one's
+   * compiled events and layer scopes instead of from the notes again (compileWithout): it answers as
+   * buildTimelineIndex of the filtered input would. Null when it cannot be derived (a virtual entity only a
+   * hidden event creates): build that index then.
+   */
+  without(hidden: ReadonlySet<string>): TimelineIndex | null;
 }
 
 const GRAPH_CACHE_MAX = 256;
 
 export function buildTimelineIndex(input: TimelineInput): TimelineIndex {
-  const c: Compiled = compile(input);
+  return indexOf(compile(input));
+}
+
+/** the index over `c`; `like(layer)`: a layer's scope of the index `c` was derived from (buildScope's `like`) */
+function indexOf(c: Compiled, like?: (layer: string) => LayerScope): TimelineIndex {
   const scopes = new Map<string, LayerScope>();
   const graphs = new Map<string, GraphState>();
   const frames = new Map<string, TimelineFrame>();
@@ -50,7 +61,7 @@ export function buildTimelineIndex(input: TimelineInput): TimelineIndex {
       throw new CoreError('unknown-layer', `unknown layer '${layer}' (layers: ${layerNames.join(', ')})`, { layer });
     }
     let sc = scopes.get(layer);
-    if (!sc) { sc = buildScope(c, layer); scopes.set(layer, sc); }
+    if (!sc) { sc = buildScope(c, layer, like?.(layer)); scopes.set(layer, sc); }
     return sc;
   };
   const resolve = (entity: string, layer: string): string | null => {
@@ -145,5 +156,9 @@ export function buildTimelineIndex(input: TimelineInput): TimelineIndex {
       return relationshipHistory(c, scope(layer), ia, ib, type);
     },
     resolve,
+    without(hidden) {
+      const d = compileWithout(c, hidden);
+      return d && indexOf(d, scope);
+    },
   };
 }
