@@ -216,7 +216,9 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     if (!phs) { phs = new Set(); for (const e of src.entities()) if (e.placeholder) phs.add(e.id); }
     return phs;
   };
-  const seen = new WeakMap<RelationshipState, { plain: LensRelationship | null; reveals: boolean }>();
+  // a Map, not a WeakMap: the base lives as long as the model version whose states it is asked about, and ~34k
+  // weak entries cost the collector far more than strong ones
+  const seen = new Map<RelationshipState, { plain: LensRelationship | null; reveals: boolean }>();
   const playersRelationship = (rel: RelationshipState) => {
     let v = seen.get(rel);
     if (v) return v;
@@ -224,15 +226,21 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     let reveals = false;
     let plain: LensRelationship | null;
     if (rel.origin === 'base') {
-      const recs = recordsOf(rel);
+      // recordsOf(rel) in order, without making the list: the first declaration players may read wins
+      let any = false;
       let first: RelationshipRecord | undefined;
-      for (const r of recs) {
-        const by = declaredBy(r);
-        if (by === '') { first = r; break; }
-        if (by !== null) reveals = true; // a GM-only note's declaration: read once revealed, and it comes first
+      const from = edgesFrom.get(rel.from);
+      if (from) {
+        for (const r of from) {
+          if (r.type !== rel.type || r.to !== rel.to) continue;
+          any = true;
+          const by = declaredBy(r);
+          if (by === '') { first = r; break; }
+          if (by !== null) reveals = true; // a GM-only note's declaration: read once revealed, and it comes first
+        }
       }
       field = first?.field ?? null;
-      plain = recs.length && !first ? null : { from: rel.from, to: rel.to, type: rel.type, field, origin: rel.origin };
+      plain = any && !first ? null : { from: rel.from, to: rel.to, type: rel.type, field, origin: rel.origin };
     } else plain = { from: rel.from, to: rel.to, type: rel.type, field, origin: rel.origin };
     v = { plain, reveals };
     seen.set(rel, v);
