@@ -14,7 +14,9 @@ import { LINK_REL, type EntitySummary, type Problem, type RelationshipRecord } f
 import { findLinks, parseLink } from '../../shared/wikilinks.js';
 import { generateScrubWorld } from '../../bench/scrub-world.js';
 import { redactBody, visibilityRules } from '../visibility/rules.js';
-import type { TimelineIndex } from '../timeline/timeline-index.js';
+import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-index.js';
+import { timelineInputFromModel } from '../timeline/service.js';
+import { hiddenEvents } from '../visibility/lens.js';
 import { overlayOf } from '../app/handlers/timeline.js';
 import { openCore, type CoreHost } from './index.js';
 import type { PlayersLenses } from './audience.js';
@@ -95,13 +97,29 @@ function eager(core: CoreHost, ix: TimelineIndex, layer: string, session: number
   return { g, visible, relationships, sorted, nodes: [...visible].map(summary), edges, problems, held: g.relationships.filter((r) => holds.has(key(r))) };
 }
 
+/** the players' timeline built from scratch: the model's event notes less the GM-only ones, compiled again */
+function scratchIndex(core: CoreHost): TimelineIndex {
+  const m = core.engine.model;
+  const input = timelineInputFromModel(m, core.vaultDir);
+  const events = [...input.events];
+  const hidden = hiddenEvents({ config: m.config(), schema: m.schema(), entity: (id) => m.entity(id) }, 'players', events.map((e) => e.id));
+  return buildTimelineIndex({ ...input, events: events.filter((e) => !hidden.has(e.id)) });
+}
+
 async function check(core: CoreHost, layer: string): Promise<number> {
   const lenses = (core as unknown as { players: PlayersLenses }).players;
   const sessions = [...core.timeline.sessions(layer).map((s) => s.session), null, 0];
   let compared = 0;
+  // the players' index (derived from the GM's: TimelineIndex.without) answers as one compiled from scratch
+  const ix = scratchIndex(core);
+  const shared = lenses.playersIndex();
+  expect(shared.sessions(layer)).toEqual(ix.sessions(layer));
+  expect(shared.timeline(layer)).toEqual(ix.timeline(layer));
+  expect(shared.problems()).toEqual(ix.problems());
   for (const session of sessions) {
     const at = `session ${session}`;
-    const ix = lenses.playersIndex();
+    expect(shared.graphAt(layer, session), at).toEqual(ix.graphAt(layer, session));
+    expect(shared.frame(layer, session), at).toEqual(ix.frame(layer, session));
     const want = eager(core, ix, layer, session);
     const view = core.view({ audience: 'players', layer, session }) as ReturnType<CoreHost['view']> & { lens: ReturnType<PlayersLenses['lens']> };
     expect([...view.lens.visible], at).toEqual([...want.visible]);
