@@ -35,22 +35,37 @@ const norm = (v: unknown): Audience | null => {
 export function visibilityRules(config: VaultConfig, schema: Schema): VisibilityRules {
   const field = config.visibility?.field ?? 'visibility';
   const vaultDefault: Audience = config.visibility?.default ?? 'players';
+  // what the questions read of a type, once per type name as written (asked once per note and per relationship)
+  interface TypeRules { noteDefault: Audience; secretProperties: Set<string>; secretFields: Set<string> }
   const types = new Map(schema.entity_types.map((t) => [t.name.toLowerCase(), t]));
-  const typeOf = (type: string | null) => (type ? types.get(type.toLowerCase()) : undefined);
+  const none: TypeRules = { noteDefault: vaultDefault, secretProperties: new Set(), secretFields: new Set() };
+  const byName = new Map<string, TypeRules>();
+  const typeOf = (type: string | null): TypeRules => {
+    if (!type) return none;
+    let r = byName.get(type);
+    if (!r) {
+      const t = types.get(type.toLowerCase());
+      r = !t ? none : {
+        noteDefault: norm(t.properties.find((p) => p.name === field)?.default) ?? vaultDefault,
+        // the first declaration of a name decides, as a find() over the list would
+        secretProperties: new Set(t.properties.filter((p, i) => p.secret && t.properties.findIndex((q) => q.name === p.name) === i).map((p) => p.name)),
+        secretFields: new Set(t.field_mappings.filter((m, i) => m.secret && t.field_mappings.findIndex((q) => q.field === m.field) === i).map((m) => m.field)),
+      };
+      byName.set(type, r);
+    }
+    return r;
+  };
   return {
     field,
     noteVisibility(e) {
-      const own = norm(e.properties[field]);
-      if (own) return own;
-      const def = typeOf(e.type)?.properties.find((p) => p.name === field)?.default;
-      return norm(def) ?? vaultDefault;
+      return norm(e.properties[field]) ?? typeOf(e.type).noteDefault;
     },
     isSecretProperty(type, property) {
-      return !!typeOf(type)?.properties.find((p) => p.name === property)?.secret;
+      return typeOf(type).secretProperties.has(property);
     },
     isSecretField(type, f) {
       if (!f) return false;
-      return !!typeOf(type)?.field_mappings.find((m) => m.field === f)?.secret;
+      return typeOf(type).secretFields.has(f);
     },
   };
 }
