@@ -5,6 +5,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { Positions } from '../../../shared/contract-canvas.js';
+import { decodeGraph } from '../../../shared/graph-compact.js';
 import type { GraphSnapshot } from '../../../shared/types.js';
 import { api } from '../../api/client.js';
 import type { AppState } from '../../store/index.js';
@@ -128,7 +129,9 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
         return r;
       })
       : null;
-    const [fresh, loaded] = await Promise.all([api.call('graph-snapshot', { ...(layer ? { layer } : {}), audience: get().audience }), pins]);
+    // the compact form (shared/graph-compact.ts): a third of graph-snapshot's JSON, the same snapshot decoded
+    const [fresh, loaded] = await Promise.all([
+      api.call('graph-compact', { ...(layer ? { layer } : {}), audience: get().audience }).then(decodeGraph), pins]);
     // a refresh that changed nothing (e.g. the end of an opening's sync) keeps the shown graph: no element rebuild
     const same = sameGraph(get().graph, fresh);
     const graph = same ? get().graph! : fresh;
