@@ -60,6 +60,8 @@ let pinsVault: string | null = null;
  */
 let pictured = false;
 let rankWaiting: (() => void) | null = null;
+/** the snapshot whose importance was last asked for (or is waiting to be): the same graph again needs no second request */
+let rankAsked: GraphSnapshot | null = null;
 
 
 export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set, get) => ({
@@ -141,9 +143,12 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
     const rank = () => {
       api.call('canvas-importance', { audience: get().audience }).then((r) => {
         if (get().graph === graph) set({ canvasRank: new Map(Object.entries(r.ranks)) });
-      }).catch(() => undefined);
+      }).catch(() => { if (rankAsked === graph) rankAsked = null; });
     };
-    if (same && get().canvasRank) { /* the same graph: the same ranks */ } else if (pictured) rank(); else rankWaiting = rank;
+    if (same && rankAsked === graph) { /* the same graph: the same ranks, asked for already */ } else {
+      rankAsked = graph;
+      if (pictured) rank(); else rankWaiting = rank;
+    }
     // a focused neighbourhood follows the graph (an edit may add or remove neighbours)
     const focus = get().canvasFocus;
     if (focus && graph.nodes.some((n) => n.id === focus.root)) void get().focusOn(focus.root, focus.depth);
