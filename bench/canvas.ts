@@ -6,6 +6,8 @@
  *   first_render_ms {1k,5k}   navigation start -> the first frame with the graph drawn (grid or laid out)
  *   layout_done_ms {1k,5k}    navigation start -> fcose done and the graph fitted
  *   graph_ms {1k,5k}          navigation start -> the snapshot reached the canvas (wire + store)
+ *   layout_painted_ms {1k,5k} navigation start -> the first frame drawn after layout done (the laid-out picture
+ *                             and its edges on screen); layout_painted_ms_10k likewise for the 10k vault
  *   pan_zoom_fps_2k           animation frames per second during 3 s of scripted pan + zoom over 2k nodes
  *   pan_zoom_frame_gap_ms_2k  {p50,p95,max,n} of the gaps between those frames (the stalls behind a low fps)
  *   pan_zoom_fps_5k, pan_zoom_frame_gap_ms_5k, idle_fps_5k   the same over 5k nodes (not with --quick)
@@ -26,7 +28,8 @@
  *                             scrub_dropped_frames_1k: frames lost to gaps over 25 ms (a 50 ms gap = 2 lost)
  * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
  * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb,scrub runs only those sections (default: all).
- * LORECRAFT_CANVAS_PROFILE=<dir>: diagnostics for the fps and scrub sections (the figures then carry the
+ * LORECRAFT_CANVAS_PROFILE=<dir>: for the load section, a CPU profile from navigation to layout done, the
+ * WebSocket's calls and replies and the long tasks (loadProfiled); diagnostics for the fps and scrub sections (the figures then carry the
  * profiler's overhead): a CPU profile of the idle, pan/zoom and scrub windows (<dir>/{idle,panzoom,scrub}.cpuprofile),
  * their top self-time functions, every Cytoscape render() call over 8 ms (with what the gesture was),
  * the long tasks and the input events, on stderr. Without the CPU profiler: =diag (that log only),
@@ -87,13 +90,73 @@ async function stopShell(child: ChildProcess): Promise<void> {
   clearTimeout(t);
 }
 
-/** Open the app and wait for the first layout; returns the canvas metrics (ms since navigation start). */
-async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph: number; first: number; layout: number; nodes: number }> {
+/**
+ * Open the app and wait for the first layout; returns the canvas metrics (ms since navigation start).
+ * painted: the first Cytoscape frame drawn once layoutDoneAt is set (the laid-out picture on screen), seen by a
+ * watcher of the page's own (the same for any build: it reads only layoutDoneAt and Cytoscape's render event).
+ */
+async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph: number; first: number; layout: number; painted: number; nodes: number }> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __painted?: number };
+    const watch = () => {
+      const h = window.__lorecraftCanvas;
+      if (h?.metrics.layoutDoneAt !== undefined) { h.cy.one('render', () => { w.__painted ??= performance.now(); }); return; }
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
   await page.goto(url);
-  await page.waitForFunction(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined,
+  await page.waitForFunction(() => (window as unknown as { __painted?: number }).__painted !== undefined,
     undefined, { timeout: timeoutMs, polling: 200 });
-  const m = await page.evaluate(() => window.__lorecraftCanvas!.metrics);
-  return { graph: r1(m.graphAt!), first: r1(m.firstRenderAt!), layout: r1(m.layoutDoneAt!), nodes: m.nodes ?? 0 };
+  const m = await page.evaluate(() => ({ ...window.__lorecraftCanvas!.metrics, painted: (window as unknown as { __painted: number }).__painted }));
+  return { graph: r1(m.graphAt!), first: r1(m.firstRenderAt!), layout: r1(m.layoutDoneAt!), painted: r1(m.painted), nodes: m.nodes ?? 0 };
+}
+
+/**
+ * Diagnostics for the load section (LORECRAFT_CANVAS_PROFILE=<dir>): load() with a CPU profile of the page
+ * from navigation to layout done (<dir>/load-<key>.cpuprofile, top self time on stderr), the WebSocket's
+ * calls and replies (ms since navigation, channel, bytes) and the long tasks of the main thread.
+ */
+async function loadProfiled(page: Page, url: string, timeoutMs: number, dir: string, key: string): ReturnType<typeof load> {
+  await page.addInitScript(() => {
+    const g = window as unknown as { __wire: Array<[number, string, number]>; __long: Array<[number, number]> };
+    g.__wire = []; g.__long = [];
+    const names = new Map<number, string>();
+    const Orig = window.WebSocket;
+    window.WebSocket = class extends Orig {
+      constructor(u: string | URL, p?: string | string[]) {
+        super(u, p);
+        this.addEventListener('open', () => g.__wire.push([performance.now(), 'open', 0]));
+        this.addEventListener('message', (ev) => {
+          const s = String(ev.data), m = /"id":(\d+)/.exec(s.slice(0, 40));
+          g.__wire.push([performance.now(), `<- ${m ? names.get(Number(m[1])) ?? m[1] : s.slice(0, 40)}`, s.length]);
+        });
+      }
+      override send(d: string) {
+        const m = /"id":(\d+),"channel":"([^"]+)"/.exec(String(d));
+        if (m) names.set(Number(m[1]), m[2]!);
+        g.__wire.push([performance.now(), `-> ${m?.[2] ?? '?'}`, String(d).length]);
+        super.send(d);
+      }
+    };
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) g.__long.push([Math.round(e.startTime), Math.round(e.duration)]); })
+      .observe({ type: 'longtask', buffered: true });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  const m = await load(page, url, timeoutMs);
+  await writeProfile(`load-${key}`, dir, (await cdp.send('Profiler.stop')).profile);
+  await cdp.detach();
+  const d = await page.evaluate(() => {
+    const g = window as unknown as { __wire: Array<[number, string, number]>; __long: Array<[number, number]> };
+    return { __wire: g.__wire, __long: g.__long };
+  });
+  log(`load-${key}: ${JSON.stringify(m)}`);
+  log(`load-${key}: wire (ms, what, chars): ${JSON.stringify(d.__wire.map(([t, w, n]) => [Math.round(t), w, n]))}`);
+  log(`load-${key}: long tasks (t, ms): ${JSON.stringify(d.__long)}`);
+  return m;
 }
 
 /**
@@ -497,10 +560,13 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       }
     }
     if (only.has('load')) for (const [key, n] of (ctx.quick ? [['1k', 1000]] : [['1k', 1000], ['5k', 5000]]) as Array<[string, number]>) {
-      const m = await withApp(n, '', (page, url) => load(page, url, 600_000));
+      const prof = process.env.LORECRAFT_CANVAS_PROFILE;
+      const m = await withApp(n, '', (page, url) => (prof && !/^(diag|hints|probe|shots:)/.test(prof)
+        ? loadProfiled(page, url, 600_000, prof, key) : load(page, url, 600_000)));
       log(`${key}: ${JSON.stringify(m)}`);
       (out.first_render_ms as Record<string, number>)[key] = m.first;
       (out.layout_done_ms as Record<string, number>)[key] = m.layout;
+      ((out.layout_painted_ms ??= {}) as Record<string, number>)[key] = m.painted;
       (out.graph_ms as Record<string, number>)[key] = m.graph;
       out[`nodes_${key}`] = m.nodes;
     }
@@ -562,6 +628,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
     out.neighbourhood_10k_ms = stat(nb.times);
     out.neighbourhood_nodes_p50 = stat(nb.sizes).p50;
     out.layout_done_ms_10k = nb.m.layout;
+    out.layout_painted_ms_10k = nb.m.painted;
     out.first_render_ms_10k = nb.m.first;
   } finally {
     await browser.close();

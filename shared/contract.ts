@@ -18,6 +18,7 @@ export * from './schemas.js';
 import { editHandlers } from './contract-edit.js';
 import { timelineHandlers } from './contract-timeline.js';
 import { canvasHandlers } from './contract-canvas.js';
+import { CompactGraphZ } from './graph-compact.js';
 import { mcpHandlers } from './contract-mcp.js';
 import { assetHandlers } from './contract-assets.js';
 import { schemaSetupHandlers } from './contract-schema-setup.js';
@@ -75,6 +76,8 @@ export const searchHandlers = {
 
 export const graphHandlers = {
   'graph-snapshot': handler(z.object({ layer: Layer, audience: Audience }).strict(), GraphSnapshotZ),
+  /** the same snapshot in the canvas's compact wire form (shared/graph-compact.ts: decodeGraph gives it back) */
+  'graph-compact': handler(z.object({ layer: Layer, audience: Audience }).strict(), CompactGraphZ),
   'relations-get': handler(
     z.object({
       nameOrId: z.string().min(1), depth: z.number().int().min(1).max(6).optional(),

@@ -9,7 +9,7 @@
  * never lose each other's changes. An unreadable file is reported (file and
  * field named) and treated as empty; it is overwritten only by the next save.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CanvasFileZ, type Positions } from '../../shared/contract-canvas.js';
 import { atomicWrite } from '../edit/safe-fs.js';
@@ -33,7 +33,10 @@ export async function readCanvas(vaultDir: string): Promise<CanvasFile & { probl
   const empty = (problem?: string) => ({ positions: {}, layout: {}, ...(problem ? { problem } : {}) });
   let text: string;
   try {
-    text = await readFile(join(vaultDir, CANVAS_FILE), 'utf8');
+    // read at once, not through the thread pool: a small file the canvas waits for before its first frame, and on
+    // an opening vault an async read's four round trips each queued behind the open's own work (measured: answered
+    // 1.7 s after it was asked, after the 2.9 MB graph and the problem list)
+    text = readFileSync(join(vaultDir, CANVAS_FILE), 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return empty();
     return empty(`${CANVAS_FILE}: ${(e as Error).message}`);

@@ -7,6 +7,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sampleSession } from './test-session.js';
 import { CANVAS_FILE } from './canvas.js';
+import { decodeGraph } from '../../../shared/graph-compact.js';
 
 const h = sampleSession('lorecraft-canvas-h-');
 const { call, refusal } = h;
@@ -70,6 +71,16 @@ describe('canvas-positions', () => {
   it('refuses a non-finite position at the boundary', async () => {
     const r = await refusal('canvas-positions-set', { positions: { a: { x: 'NaN', y: 1 } } });
     expect(r.code).toBe('bad-request');
+  });
+
+  it('graph-compact decodes to exactly what graph-snapshot answers (the sample world, through zod both ways)', async () => {
+    const snap = await call('graph-snapshot', {});
+    const compact = await call('graph-compact', {});
+    expect(snap.nodes.length).toBeGreaterThan(5);
+    expect(snap.edges.length).toBeGreaterThan(5);
+    expect(decodeGraph(compact)).toEqual(snap);
+    // and smaller on the wire
+    expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(snap).length);
   });
 
   it('canvas-importance: PageRank of every entity from Kùzu, hubs above leaves, cached until the model changes', async () => {

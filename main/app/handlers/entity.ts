@@ -1,6 +1,7 @@
 import type {
   entityHandlers, graphHandlers, problemsHandlers, searchHandlers,
 } from '../../../shared/contract.js';
+import { encodeGraph } from '../../../shared/graph-compact.js';
 import type { CoreSession } from '../../core/index.js';
 import type { Group } from './vault.js';
 import { reads } from './view.js';
@@ -22,6 +23,7 @@ export function searchGroup(session: CoreSession): Group<typeof searchHandlers> 
 export function graphGroup(session: CoreSession): Group<typeof graphHandlers> {
   return {
     'graph-snapshot': async ({ layer, audience }) => reads(session, audience).graph(layer ? { layer } : undefined),
+    'graph-compact': async ({ layer, audience }) => encodeGraph(await reads(session, audience).graph(layer ? { layer } : undefined)),
     'relations-get': async ({ nameOrId, audience, ...opts }) => reads(session, audience).relations(nameOrId, opts),
   };
 }

@@ -29,6 +29,7 @@ async function everything(session: number | null, audience?: 'gm' | 'players'): 
   await get('schema-get', {});
   const list = await get('entity-list', { limit: 100_000, placeholders: true, ...a });
   await get('graph-snapshot', { ...a });
+  await get('graph-compact', { ...a });
   await get('problems-list', { ...a });
   await get('canvas-importance', { ...a });
   await get('canvas-positions-get', { ...a });

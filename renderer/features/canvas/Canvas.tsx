@@ -148,8 +148,10 @@ export function Canvas() {
   const focusIx = useMemo(() => (graph && focusEls ? indexElements(focusEls, graph, { relTypes, filters, selectedId }) : null), [focusEls]);
   const shownEls = focusEls ?? els;
   const listOverlay = useOverlaySteps(ctl);
-  // the list mirror (thousands of <li> on a big vault) renders after the canvas has its elements, not before
-  const shownIx = focusIx ?? ix;
+  // the first picture (laid out or saved) is placed: the list mirror and the importance request wait for it
+  const [pictured, setPictured] = useState(false);
+  // the list mirror (thousands of <li> on a big vault) renders after the canvas has its first picture, not before
+  const shownIx = pictured ? focusIx ?? ix : null;
   const listEls = useDeferredValue(useMemo(() => (shownIx ? overlaid(shownIx, listOverlay) : null), [shownIx, listOverlay]));
 
   useEffect(() => {
@@ -167,6 +169,7 @@ export function Canvas() {
     const c = new CanvasController(host.current!, {
       ...events((): CanvasController => c),
       laidOut: (positions, replace) => { void useApp.getState().saveLayout(positions, replace); setCanUndoLayout(c.canUndoRelayout); },
+      firstPicture: () => { setPictured(true); useApp.getState().canvasFirstPicture(); },
     }, { webgl, emphasis: emphasisHost.current! });
     const f = new CanvasController(focusHost.current!, {
       ...events((): CanvasController => f),

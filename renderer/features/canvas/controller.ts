@@ -49,6 +49,8 @@ export interface ControllerEvents {
   menu?(id: string, client: { x: number; y: number }): void;
   /** positions a layout or placement chose, to keep (replace: the whole picture, after a full layout) */
   laidOut(positions: Positions, replace: boolean): void;
+  /** the first picture (laid out, or the saved positions) is placed: the first load's deferred work may start */
+  firstPicture?(): void;
 }
 
 type EdgeDef = CanvasElements['edges'][number];
@@ -110,7 +112,7 @@ export class CanvasController {
   /**
    * A big graph's edges held back until its grid has been drawn once: the
    * first frame then costs nodes only (a hairball over a grid shows nothing),
-   * and layout() adds them while the worker lays out. null = none waiting.
+   * and layout() adds them with the worker's positions. null = none waiting.
    */
   private pendingEdges: EdgeDef[] | null = null;
   /** draw elements straight onto the canvas, bypassing Cytoscape's texture caches (big graphs: drawsDirect) */
@@ -495,10 +497,17 @@ export class CanvasController {
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     if (this.pendingEdges) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     this.addPendingEdges();
-    this.metrics.layoutDoneAt ??= performance.now();
+    this.markLaidOut();
     this.settled = true;
     this.syncDirect();
     this.declutter();
+  }
+
+  /** The first picture is placed (laid out or saved): layoutDoneAt, and the first load's deferred work may start. */
+  private markLaidOut(): void {
+    if (this.metrics.layoutDoneAt !== undefined) return;
+    this.metrics.layoutDoneAt = performance.now();
+    this.on.firstPicture?.();
   }
 
   /** Model positions of `nodes` (default: every node, the ones focused or filtered away included). */
@@ -553,27 +562,31 @@ export class CanvasController {
     return true;
   }
 
-  /** Full layout (pins fixed). Big graphs: the quick placement is drawn first so something shows at once. */
+  /**
+   * Full layout (pins fixed). The worker starts at once (it needs ids, sizes and edges, not styles), so on a
+   * big graph it computes while this thread styles and draws the quick placement; the edges held back for
+   * that first frame go in with the laid-out positions, so they are styled and projected once, where they end.
+   */
   async layout(): Promise<void> {
     const cy = this.cy;
     const n = cy.nodes().not(TEMP).length;
+    // the nodes are already at a quick placement (apply: quickPlace) or where they were
+    const job = this.runner.run(this.layoutNodes(), this.layoutEdges(), this.pins);
     if (n >= DEFER_LAYOUT_AT) {
-      // the nodes are already at a quick placement (apply: quickPlace) or where they were
       fitNodes(cy, cy.nodes().not(TEMP), 30);
       // let that be drawn first
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    }
-    if (cy.destroyed()) return;
-    // the layout runs in the worker (layout-client.ts) while the held-back edges go in here
-    const job = this.runner.run(this.layoutNodes(), this.layoutEdges(), this.pins);
-    this.addPendingEdges();
+    } else this.addPendingEdges();
     const r = await job;
-    if (!r || cy.destroyed()) return; // a newer layout took over
-    this.placeAll(r.ids, r.positions);
+    if (!r || cy.destroyed()) return; // a newer layout took over (it adds the held-back edges)
+    cy.batch(() => {
+      this.placeAll(r.ids, r.positions);
+      this.addPendingEdges();
+    });
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
     this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}) });
-    this.metrics.layoutDoneAt ??= performance.now();
+    this.markLaidOut();
     this.settled = true;
     this.syncDirect();
     this.declutter();

@@ -5,10 +5,12 @@
  */
 import type { StateCreator } from 'zustand';
 import type { Positions } from '../../../shared/contract-canvas.js';
+import { decodeGraph } from '../../../shared/graph-compact.js';
 import type { GraphSnapshot } from '../../../shared/types.js';
 import { api } from '../../api/client.js';
 import type { AppState } from '../../store/index.js';
 import type { CanvasFilters } from './elements.js';
+import { sameGraph } from './graph-same.js';
 import type { CanvasOverlay } from './overlay.js';
 
 /** The neighbourhood shown: toElements computes its nodes from the graph (the canvas's own edges and filters). */
@@ -44,10 +46,23 @@ export interface GraphSlice {
   canvasRank: ReadonlyMap<string, number> | null;
   /** keep layout positions (replace: the whole picture); saved at once, never re-rendered from */
   saveLayout(positions: Positions, replace: boolean): Promise<void>;
+  /** the canvas placed its first picture (laid out or saved): the importance request, held until now, goes out */
+  canvasFirstPicture(): void;
 }
 
 /** vault whose pins are loaded: pins are read once per vault, then only written */
 let pinsVault: string | null = null;
+
+/**
+ * The canvas has placed its first picture (canvasFirstPicture): until then the importance request waits here.
+ * Its answer restyles every node (sizes, label ranks); asked for beside the graph it was answered while the
+ * layout worker ran and held the laid-out picture back behind a full restyle (5k nodes: seconds).
+ */
+let pictured = false;
+let rankWaiting: (() => void) | null = null;
+/** the snapshot whose importance was last asked for (or is waiting to be): the same graph again needs no second request */
+let rankAsked: GraphSnapshot | null = null;
+
 
 export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set, get) => ({
   graph: null,
@@ -79,6 +94,12 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
   canvasPins: {},
   canvasLayout: {},
   canvasRank: null,
+  canvasFirstPicture() {
+    pictured = true;
+    const r = rankWaiting;
+    rankWaiting = null;
+    r?.();
+  },
   async saveLayout(positions, replace) {
     // kept for the next graph's new elements (the canvas reads it on apply, it does not subscribe: no re-render)
     set({ canvasLayout: replace ? positions : { ...get().canvasLayout, ...positions } });
@@ -110,12 +131,24 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
         return r;
       })
       : null;
-    const [graph, loaded] = await Promise.all([api.call('graph-snapshot', { ...(layer ? { layer } : {}), audience: get().audience }), pins]);
-    set(loaded ? { graph, canvasPins: loaded.positions, canvasLayout: loaded.layout } : { graph });
-    // importance follows (sizes and label priority; degree stands in until it arrives)
-    api.call('canvas-importance', { audience: get().audience }).then((r) => {
-      if (get().graph === graph) set({ canvasRank: new Map(Object.entries(r.ranks)) });
-    }).catch(() => undefined);
+    // the compact form (shared/graph-compact.ts): a third of graph-snapshot's JSON, the same snapshot decoded
+    const [fresh, loaded] = await Promise.all([
+      api.call('graph-compact', { ...(layer ? { layer } : {}), audience: get().audience }).then(decodeGraph), pins]);
+    // a refresh that changed nothing (e.g. the end of an opening's sync) keeps the shown graph: no element rebuild
+    const same = sameGraph(get().graph, fresh);
+    const graph = same ? get().graph! : fresh;
+    if (!same) set(loaded ? { graph, canvasPins: loaded.positions, canvasLayout: loaded.layout } : { graph });
+    else if (loaded) set({ canvasPins: loaded.positions, canvasLayout: loaded.layout });
+    // importance follows (sizes and label priority; degree stands in until it arrives), once the canvas shows its first picture
+    const rank = () => {
+      api.call('canvas-importance', { audience: get().audience }).then((r) => {
+        if (get().graph === graph) set({ canvasRank: new Map(Object.entries(r.ranks)) });
+      }).catch(() => { if (rankAsked === graph) rankAsked = null; });
+    };
+    if (same && rankAsked === graph) { /* the same graph: the same ranks, asked for already */ } else {
+      rankAsked = graph;
+      if (pictured) rank(); else rankWaiting = rank;
+    }
     // a focused neighbourhood follows the graph (an edit may add or remove neighbours)
     const focus = get().canvasFocus;
     if (focus && graph.nodes.some((n) => n.id === focus.root)) void get().focusOn(focus.root, focus.depth);

@@ -1,0 +1,105 @@
+/**
+ * The graph snapshot in a compact wire form for the canvas (`graph-compact`): strings that repeat (types,
+ * layers, tags, relationship types, fields) sent once in tables, nodes as parallel arrays, edges as node
+ * index pairs. At 6k nodes / 20k edges the JSON is ~3x smaller than `graph-snapshot`'s (2.9 MB) and cheaper
+ * to validate, serialise and parse. `encodeGraph` runs in main on the snapshot the core gives;
+ * `decodeGraph` gives the renderer the same GraphSnapshot back (decode(encode(g)) equals g: tested).
+ */
+import { z } from 'zod';
+import type { GraphSnapshot } from './types.js';
+
+const Ints = z.array(z.number().int());
+
+export const CompactGraphZ = z.object({
+  /** string tables */
+  types: z.array(z.string()), layers: z.array(z.string()), tags: z.array(z.string()),
+  relTypes: z.array(z.string()), fields: z.array(z.string()),
+  /** per node (same index): id, name, type (index into types, -1: none), layer (index), path (null: none) */
+  ids: z.array(z.string()), names: z.array(z.string()), type: Ints, layer: Ints, path: z.array(z.string().nullable()),
+  /** indices of placeholder nodes */
+  placeholders: Ints,
+  /** per node: its tags as indices into `tags` */
+  nodeTags: z.array(Ints),
+  /** per edge (same index): from / to (node indices), type (index into relTypes), field (index into fields, -1: none) */
+  from: Ints, to: Ints, rel: Ints, field: Ints,
+});
+export type CompactGraph = z.infer<typeof CompactGraphZ>;
+
+function table(): { list: string[]; at(s: string): number } {
+  const list: string[] = [], ix = new Map<string, number>();
+  return {
+    list,
+    at(s) {
+      let i = ix.get(s);
+      if (i === undefined) { i = list.length; list.push(s); ix.set(s, i); }
+      return i;
+    },
+  };
+}
+
+/**
+ * The snapshot in compact form. An edge whose end is not among the nodes (a snapshot has none: the core and the
+ * players' view keep an edge only between nodes they keep) cannot be indexed and is left out; the canvas draws
+ * no such edge either (elements.ts keeps edges between shown nodes only).
+ */
+export function encodeGraph(g: GraphSnapshot): CompactGraph {
+  const types = table(), layers = table(), tags = table(), rels = table(), fields = table();
+  const at = new Map<string, number>();
+  const n = g.nodes.length;
+  const out: CompactGraph = {
+    types: types.list, layers: layers.list, tags: tags.list, relTypes: rels.list, fields: fields.list,
+    ids: new Array<string>(n), names: new Array<string>(n), type: new Array<number>(n), layer: new Array<number>(n),
+    path: new Array<string | null>(n), placeholders: [], nodeTags: new Array<number[]>(n),
+    from: [], to: [], rel: [], field: [],
+  };
+  g.nodes.forEach((v, i) => {
+    at.set(v.id, i);
+    out.ids[i] = v.id; out.names[i] = v.name; out.type[i] = v.type === null ? -1 : types.at(v.type);
+    out.layer[i] = layers.at(v.layer); out.path[i] = v.path; out.nodeTags[i] = v.tags.map((t) => tags.at(t));
+    if (v.placeholder) out.placeholders.push(i);
+  });
+  for (const e of g.edges) {
+    const a = at.get(e.from), b = at.get(e.to);
+    if (a === undefined || b === undefined) continue;
+    out.from.push(a); out.to.push(b); out.rel.push(rels.at(e.type)); out.field.push(e.field === null ? -1 : fields.at(e.field));
+  }
+  return out;
+}
+
+/** The GraphSnapshot a compact graph encodes; an inconsistent one (lengths, indices) throws naming the field. */
+export function decodeGraph(c: CompactGraph): GraphSnapshot {
+  const n = c.ids.length, m = c.from.length;
+  const bad = (field: string, what: string) => new Error(`graph-compact: field '${field}': ${what}`);
+  for (const [k, len] of [['names', c.names.length], ['type', c.type.length], ['layer', c.layer.length], ['path', c.path.length], ['nodeTags', c.nodeTags.length]] as const) {
+    if (len !== n) throw bad(k, `${len} entries for ${n} nodes`);
+  }
+  for (const [k, len] of [['to', c.to.length], ['rel', c.rel.length], ['field', c.field.length]] as const) {
+    if (len !== m) throw bad(k, `${len} entries for ${m} edges`);
+  }
+  const get = (list: readonly string[], i: number, field: string, k: number): string => {
+    const s = list[i];
+    if (s === undefined) throw bad(field, `index ${i} at ${k} is out of range`);
+    return s;
+  };
+  const placeholder = new Uint8Array(n);
+  for (const i of c.placeholders) {
+    if (!(i >= 0 && i < n)) throw bad('placeholders', `node index ${i} is out of range`);
+    placeholder[i] = 1;
+  }
+  const nodes: GraphSnapshot['nodes'] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    nodes[i] = {
+      id: c.ids[i]!, name: c.names[i]!, type: c.type[i] === -1 ? null : get(c.types, c.type[i]!, 'type', i),
+      layer: get(c.layers, c.layer[i]!, 'layer', i), path: c.path[i]!, placeholder: placeholder[i] === 1,
+      tags: c.nodeTags[i]!.map((t) => get(c.tags, t, 'nodeTags', i)),
+    };
+  }
+  const edges: GraphSnapshot['edges'] = new Array(m);
+  for (let k = 0; k < m; k++) {
+    edges[k] = {
+      from: get(c.ids, c.from[k]!, 'from', k), to: get(c.ids, c.to[k]!, 'to', k), type: get(c.relTypes, c.rel[k]!, 'rel', k),
+      field: c.field[k] === -1 ? null : get(c.fields, c.field[k]!, 'field', k),
+    };
+  }
+  return { nodes, edges };
+}
