@@ -103,6 +103,7 @@ export const SyncStatusZ = z.object({
     done: z.number().int().min(0).optional(),
     total: z.number().int().min(0).optional(),
   }).optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
 }) satisfies z.ZodType<SyncStatus>;
 
 export const ChangeEventZ = z.object({

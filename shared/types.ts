@@ -165,6 +165,11 @@ export interface SyncStatus {
   problems: number;
   lastSync: SyncReport | null;
   progress?: SyncProgress;
+  /**
+   * Why the last whole-vault sync, or the search index it built, failed (the graph may be empty or search
+   * missing meanwhile); absent once a sync succeeds. code: the core's error code (main/domain/errors.ts).
+   */
+  error?: { code: string; message: string };
 }
 
 /** Emitted after the graph changed (file on disk, app edit, MCP edit). */

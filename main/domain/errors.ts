@@ -38,6 +38,8 @@ export type ErrorCode =
   | 'store-rebuild'
   | 'store-rebuild-changed'
   | 'store-load-failed'
+  // Kùzu's buffer pool is too small for the vault (LORECRAFT_KUZU_BUFFER_MB)
+  | 'store-out-of-memory'
   | 'store-duplicate-id'
   | 'store-dangling-edge'
   | 'store-bad-identifier'

@@ -45,6 +45,14 @@ interface NoteState {
 }
 
 const SEP = '\u0000';
+/**
+ * An edge's key (edgeCands, NoteState.edgeKeys): one flat string. Built with `+` it was a chain of four cons
+ * strings, flattened when the key was hashed into the map but kept as a cons wrapper over the flat copy: ~290k
+ * cons strings (8.9 MB) in the heap snapshot of a 10k web shell. Array join makes the flat string at once.
+ */
+function edgeKey(from: string, to: string, type: string): string {
+  return [from, to, type].join(SEP);
+}
 /** edgesFrom/edgesTo questions answered by a pass over the edges after a bulk load, before the adjacency is built */
 const ADJ_SCANS = 16;
 const sameEdge = (a: RelationshipRecord, b: RelationshipRecord) =>
@@ -64,6 +72,27 @@ function recordBody(this: { [NOTE]: ParsedNote }): string {
 function withNoteBody(rec: Omit<EntityRecord, 'body'>, note: ParsedNote): EntityRecord {
   Object.defineProperty(rec, NOTE, { value: note });
   return Object.defineProperty(rec, 'body', { get: recordBody, enumerable: true, configurable: true }) as EntityRecord;
+}
+
+/**
+ * A restored note's refs and its record's properties are derived when first read (restoreResolved). Each used
+ * to be a getter closure of its own (and a setter for refs): V8 gives objects whose accessors differ no shared
+ * hidden class, so every restored state and record became a dictionary-mode object (heap snapshot of a 10k web
+ * shell opened again: 22k property dictionaries, 16.6 MB, plus 30k closures). One shared getter (and setter)
+ * each, reading what they derive from out of a symbol-keyed field, keeps one hidden class for all.
+ */
+const LAZY = Symbol('lorecraft.lazyDerived');
+interface Lazy<T> { note: ParsedNote; type: string | null; sv: SchemaView; value: T | null }
+function lazyRefs(this: { [LAZY]: Lazy<Ref[]> }): Ref[] {
+  const l = this[LAZY];
+  return (l.value ??= noteRefs(l.note, l.type, l.sv));
+}
+function setLazyRefs(this: { [LAZY]: Lazy<Ref[]> }, v: Ref[]): void {
+  this[LAZY].value = v;
+}
+function lazyProperties(this: { [LAZY]: Lazy<EntityRecord['properties']> }): EntityRecord['properties'] {
+  const l = this[LAZY];
+  return (l.value ??= noteProperties(l.note, l.type, l.sv));
 }
 
 function refKeysOf(st: NoteState): string[] {
@@ -267,24 +296,25 @@ export class VaultModel implements ModelView {
     const sv = this.sv;
     for (const r of notes) {
       const note = r.note;
-      const st: NoteState = {
+      // the keys in NoteState's order; refs derived when first read (lazyRefs: one shared getter and setter)
+      const st = {
         note, layer: r.layer, type: r.type, typeProblems: r.typeProblems, nameKey: r.nameKey, id: r.id,
-        provides: providesOf(note, r.nameKey), refs: [], resolved: false, record: null, edges: r.edges,
-        edgeKeys: r.edges.map((e) => e.from + SEP + e.to + SEP + e.type), placeholders: r.placeholders, targets: r.targets,
-        refKeys: null, problems: r.problems,
-      };
-      let refs: Ref[] | null = null;
-      Object.defineProperty(st, 'refs', { get: () => (refs ??= noteRefs(note, r.type, sv)), set: (v: Ref[]) => { refs = v; }, enumerable: true });
+        provides: providesOf(note, r.nameKey),
+      } as unknown as NoteState;
+      Object.defineProperty(st, LAZY, { value: { note, type: r.type, sv, value: null } satisfies Lazy<Ref[]> });
+      Object.defineProperty(st, 'refs', { get: lazyRefs, set: setLazyRefs, enumerable: true, configurable: true });
+      st.resolved = false; st.record = null; st.edges = r.edges;
+      st.edgeKeys = r.edges.map((e) => edgeKey(e.from, e.to, e.type)); st.placeholders = r.placeholders; st.targets = r.targets;
+      st.refKeys = null; st.problems = r.problems;
       this.states.set(note.path, st);
       for (const [kind, key] of st.provides) this.index.add(r.layer, kind, key, note.path);
-      // the record noteRecord makes, its properties derived when first read (most are read only by the store's load)
-      let props: EntityRecord['properties'] | null = null;
-      const type = r.type;
-      // the same shape (keys in the same order, one shared body getter) as noteRecord's
-      st.record = withNoteBody({
-        id: st.id, name: note.title, type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases,
-        get properties() { return (props ??= noteProperties(note, type, sv)); }, placeholder: false,
-      }, note);
+      // the record noteRecord makes, its properties derived when first read (most are read only by the store's
+      // load); the same keys in the same order and one shared body getter as noteRecord's
+      const rec = { id: st.id, name: note.title, type: r.type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases } as Omit<EntityRecord, 'body'>;
+      Object.defineProperty(rec, LAZY, { value: { note, type: r.type, sv, value: null } satisfies Lazy<EntityRecord['properties']> });
+      Object.defineProperty(rec, 'properties', { get: lazyProperties, enumerable: true, configurable: true });
+      rec.placeholder = false;
+      st.record = withNoteBody(rec, note);
     }
     for (const id of owners) this.idOwner.set(id, pathOf.get(id)!);
     for (const p of [...this.states.keys()].sort()) this.contribute(this.states.get(p)!);
@@ -457,7 +487,7 @@ export class VaultModel implements ModelView {
       if (r.rel === 'LINKS_TO' && target === st.id) continue;
       const from = r.reversed ? target : st.id;
       const to = r.reversed ? st.id : target;
-      const ek = from + SEP + to + SEP + r.rel;
+      const ek = edgeKey(from, to, r.rel);
       if (seen.has(ek)) continue;
       seen.add(ek);
       const e: RelationshipRecord = { from, to, type: r.rel, field: r.field, source: path, line: r.line };

@@ -9,7 +9,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deserialize, serialize } from 'node:v8';
+import { deserialize, serialize, setFlagsFromString } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateVault } from '../../bench/generate.js';
 import { generateRealVault } from '../../bench/generate-real.js';
@@ -111,6 +111,34 @@ describe('a restored model answers as the model built from the files', () => {
       expect({ ...a2, entities: a2.entities.sort() }).toEqual({ ...a1, entities: a1.entities.sort() });
     });
   }
+});
+
+// V8's own view of the objects (natives syntax switched on for this worker), as main/sync/body.test.ts
+setFlagsFromString('--allow-natives-syntax');
+const fast = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
+const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+
+describe("a restored model's note states and records (mem15c)", () => {
+  it('share one hidden class each, also after their lazy refs and properties were read, and answer as built', async () => {
+    const d = tempDir('lc-snap-shape-');
+    tmp.push(d);
+    const { dir } = await generateVault(d, { entities: 40, avgLinks: 4, seed: 9, danglingRatio: 0.1 });
+    const { built, restored } = await builtAndRestored(dir);
+    const recs = [...restored.model.entities()].filter((r) => !r.placeholder);
+    const states = [...(restored.model as unknown as { states: Map<string, object> }).states.values()];
+    expect(recs.length).toBeGreaterThan(10);
+    expect(states.length).toBe(recs.length);
+    const check = () => {
+      for (const o of [...recs, ...states]) expect(fast(o)).toBe(true);
+      for (const r of recs) expect(sameMap(recs[0]!, r)).toBe(true);
+      for (const st of states) expect(sameMap(states[0]!, st)).toBe(true);
+    };
+    check();
+    // reading the lazy properties (the store's load does) changes neither the shape nor the answer
+    const builtRecs = new Map([...built.model.entities()].map((r) => [r.id, r]));
+    for (const r of recs) expect(json({ ...r })).toBe(json({ ...builtRecs.get(r.id)! }));
+    check();
+  });
 });
 
 describe('a snapshot not built from exactly these notes is not used', () => {

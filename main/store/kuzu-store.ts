@@ -13,11 +13,11 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntityRecord, RelationshipRecord } from '../../shared/types.js';
 import type { Schema } from '../config/types.js';
-import { CoreError } from '../domain/errors.js';
+import { CoreError, isCoreError } from '../domain/errors.js';
 import type { CypherOptions, GraphDelta, GraphStore, RebuildSession } from './types.js';
 import { BulkLoad, createTables, validateBulk } from './kuzu/bulk.js';
 import { guardCypher } from './kuzu/cypher-guard.js';
-import { type Conn, type OpenedDb, type Params, SerialQueue, closeDatabase, openDatabase } from './kuzu/db.js';
+import { type Conn, type OpenedDb, type Params, SerialQueue, bufferSetting, closeDatabase, openDatabase } from './kuzu/db.js';
 import { applyDeltaTx } from './kuzu/delta.js';
 import { type FtsTokens, tokenize } from './kuzu/fts-bulk.js';
 import { openInLoadProcess } from './kuzu/load-process.js';
@@ -79,6 +79,8 @@ class KuzuStore implements GraphStore {
   private readonly loadProcess: 'auto' | 'always' | 'never';
 
   constructor(private readonly dbDir: string, private readonly opts: KuzuStoreOptions = {}) {
+    // a bad LORECRAFT_KUZU_BUFFER_MB is refused before anything opens (CoreError 'bad-config' naming it)
+    bufferSetting(process.env);
     const env = process.env.LORECRAFT_KUZU_LOAD_PROCESS;
     this.loadProcess = opts.loadProcess ?? (env === 'always' || env === 'never' ? env : 'auto');
   }
@@ -146,6 +148,8 @@ class KuzuStore implements GraphStore {
     try {
       return { o: await openDatabase(this.file), wiped: false };
     } catch (err) {
+      // refused on purpose (a bad setting): nothing wrong with the file
+      if (isCoreError(err)) throw err;
       const msg = err instanceof Error ? err.message : String(err);
       // another process holds the database: never delete its files
       if (/lock/i.test(msg)) throw new CoreError('store-locked', `the graph database ${this.file} is in use by another process (${msg.split('\n')[0]})`);

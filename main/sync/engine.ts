@@ -26,6 +26,7 @@ import type { ParsedNote } from '../parse/types.js';
 import type { GraphDelta, GraphStore, RebuildSession } from '../store/types.js';
 import { deltaIsEmpty, diffAgainstStore } from './diff.js';
 import { TaskQueue } from '../domain/queue.js';
+import { CoreError, isCoreError } from '../domain/errors.js';
 import type { ReadOutcome } from './read.js';
 import type { NoteCache } from './stat-cache.js';
 import { bodyInMemory, makeBodyLazy } from './body.js';
@@ -151,6 +152,8 @@ export class VaultSyncEngine implements SyncEngine {
   private closed = false;
   private prefetched: Promise<VaultRead> | null;
   private progress: SyncProgress | null = null;
+  /** why the last whole-vault sync or its search index failed (status().error); null once a sync succeeds */
+  private failure: { code: string; message: string } | null = null;
   /** counts whole-vault syncs: a finished search index of an older one does not end a newer one's progress */
   private syncGen = 0;
   timings: SyncTimings = { queryableMs: 0, searchReadyMs: null };
@@ -170,7 +173,23 @@ export class VaultSyncEngine implements SyncEngine {
       state: this.state, entities: c.entities, relationships: c.relationships, placeholders: c.placeholders,
       problems: this.model.problems().length, lastSync: this.lastReport(),
       ...(this.progress ? { progress: { ...this.progress } } : {}),
+      ...(this.failure ? { error: { ...this.failure } } : {}),
     };
+  }
+
+  /**
+   * A store failure that is about this vault's size (Kùzu's buffer pool too small for it) names the vault;
+   * recorded for status().error either way.
+   */
+  private failed(err: unknown, gen: number): unknown {
+    let e = err;
+    if (isCoreError(err) && err.code === 'store-out-of-memory') {
+      e = new CoreError(err.code, `vault ${this.opts.vaultDir}: ${err.message}`, { ...err.details, vaultDir: this.opts.vaultDir });
+    }
+    if (gen === this.syncGen && !this.closed) {
+      this.failure = { code: isCoreError(e) ? e.code : 'internal', message: e instanceof Error ? e.message : String(e) };
+    }
+    return e;
   }
 
   private setProgress(p: SyncProgress | null, gen: number): void {
@@ -270,7 +289,10 @@ export class VaultSyncEngine implements SyncEngine {
         // (after a turn of the event loop: run from the queue's next microtask it ran before this sync's caller
         // resumed, ~0.3-0.5 s of a warm open on the real-shaped 7k vault)
         void this.queue.run(async () => { await new Promise<void>((r) => setImmediate(r)); if (!this.closed) this.model.warm(); });
-        this.searchP = this.opts.store.ensureSearchIndex().then(() => { timings.searchReadyMs = performance.now() - t0; });
+        this.searchP = this.opts.store.ensureSearchIndex().then(
+          () => { timings.searchReadyMs = performance.now() - t0; },
+          (err: unknown) => { throw this.failed(err, gen); },
+        );
         this.searchP.catch(() => undefined).finally(() => this.setProgress(null, gen));
         // the snapshot is saved once search is ready: serialising ~30 MB of notes costs the main thread ~0.1 s;
         // then the notes' bodies leave memory (the graph and the search index hold them, the files too: body.ts)
@@ -284,12 +306,14 @@ export class VaultSyncEngine implements SyncEngine {
         this.last = report;
         this.lastStale = false;
         this.state = 'idle';
+        this.failure = null;
         this.setProgress({ phase: 'indexing' }, gen);
         if (changed > 0 || full) {
           this.emit({ origin: 'sync', paths: [], upserted: [], removed: [] });
         }
         return report;
-      } catch (err) {
+      } catch (caught) {
+        const err = this.failed(caught, gen);
         this.state = 'error';
         this.setProgress(null, gen);
         this.opts.noteCache?.discard();

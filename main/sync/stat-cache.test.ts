@@ -52,6 +52,27 @@ describe('note cache', () => {
     expect(sorted(second.r.read.notes)).toEqual(sorted(fresh.read.notes));
   });
 
+  it('one cache, several whole-vault reads: after save() the snapshot comes back from the file (not kept in memory)', async () => {
+    const v = vault();
+    const cache = NoteCache.load(v.cacheFile, OPTS, later);
+    await readVault(v.dir, v.layers, OPTS, cache);
+    cache.save();
+    expect([cache.hits, cache.misses]).toEqual([0, 3]);
+    expect(cache.holds('a.md')).toBe(false); // let go until the next read begins
+    const second = await readVault(v.dir, v.layers, OPTS, cache);
+    expect([cache.hits, cache.misses]).toEqual([3, 0]);
+    cache.save();
+    // a file changed since: read again, the others still taken; equal to a fresh parse
+    await sleep(20);
+    writeFileSync(join(v.dir, 'b.md'), '---\ntitle: Beta\n---\nBeta, changed.\n');
+    const third = await readVault(v.dir, v.layers, OPTS, cache);
+    expect([cache.hits, cache.misses]).toEqual([2, 1]);
+    const fresh = await readVault(v.dir, v.layers, OPTS);
+    const sorted = (ns: typeof fresh.read.notes) => [...ns].sort((x, y) => x.path.localeCompare(y.path));
+    expect(sorted(third.read.notes)).toEqual(sorted(fresh.read.notes));
+    expect(second.read.notes.length).toBe(3);
+  });
+
   it('re-reads a file rewritten with the same size and its mtime restored (ctime differs)', async () => {
     const v = vault();
     await readWith(v);

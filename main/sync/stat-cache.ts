@@ -36,12 +36,15 @@ type StoredNote = Omit<ParsedNote, 'body'>;
 
 /** The parts of a stat that say "unchanged" (git's index: ctime, mtime, dev, ino, size). */
 export function statKey(st: BigIntStats): string {
-  return `${st.size}:${st.mtimeNs}:${st.ctimeNs}:${st.ino}:${st.dev}`;
+  // joined, not a template: a template's result is a chain of cons strings (~10 per key), kept for every note
+  return [st.size, st.mtimeNs, st.ctimeNs, st.ino, st.dev].join(':');
 }
 
 export class NoteCache {
   private prev = new Map<string, { stat: string; note: StoredNote }>();
   private prevTakenAtNs = 0n;
+  /** prev holds the file's snapshot; false after save(): it is read from the file again at the next begin() */
+  private prevLoaded = false;
   private next: Snapshot | null = null;
   /** files taken from the cache and files read, in the last begin()..save() */
   hits = 0;
@@ -55,23 +58,31 @@ export class NoteCache {
    */
   static load(file: string, opts: ParseOptions, now: () => number = Date.now): NoteCache {
     const c = new NoteCache(file, `${PARSE_FORMAT}\n${JSON.stringify({ t: opts.titleField ?? null, m: opts.maxBytes ?? null })}`, opts, now);
-    try {
-      if (!existsSync(file)) return c;
-      const snap = deserialize(readFileSync(file)) as Snapshot;
-      if (snap?.key !== c.key || !Array.isArray(snap.entries)) return c;
-      c.prevTakenAtNs = BigInt(snap.takenAtNs);
-      for (const [rel, stat, note] of snap.entries) {
-        if (typeof rel !== 'string' || typeof stat !== 'string' || typeof note?.hash !== 'string') throw new Error('foreign entry');
-        c.prev.set(rel, { stat, note });
-      }
-    } catch {
-      c.prev.clear();
-    }
+    c.readFile();
     return c;
   }
 
-  /** A whole-vault read starts: the snapshot it builds is taken now. */
+  private readFile(): void {
+    this.prevLoaded = true;
+    this.prev = new Map();
+    this.prevTakenAtNs = 0n;
+    try {
+      if (!existsSync(this.file)) return;
+      const snap = deserialize(readFileSync(this.file)) as Snapshot;
+      if (snap?.key !== this.key || !Array.isArray(snap.entries)) return;
+      this.prevTakenAtNs = BigInt(snap.takenAtNs);
+      for (const [rel, stat, note] of snap.entries) {
+        if (typeof rel !== 'string' || typeof stat !== 'string' || typeof note?.hash !== 'string') throw new Error('foreign entry');
+        this.prev.set(rel, { stat, note });
+      }
+    } catch {
+      this.prev.clear();
+    }
+  }
+
+  /** A whole-vault read starts: the snapshot it builds is taken now (the last one read from the file first, if save() let it go). */
   begin(): void {
+    if (!this.prevLoaded) this.readFile();
     this.next = { key: this.key, takenAtNs: String(BigInt(Math.floor(this.now())) * 1_000_000n), entries: [] };
     this.hits = 0;
     this.misses = 0;
@@ -104,17 +115,19 @@ export class NoteCache {
 
   /**
    * Persist the snapshot of the last read (atomically: a temporary file renamed into place), unless it holds
-   * exactly what the file holds. Afterwards the snapshot is what get() answers from.
+   * exactly what the file holds. Afterwards the snapshot is what get() answers from: read from the file again
+   * at the next begin(), not kept in memory meanwhile (a whole-vault read is rare once a vault is open, and the
+   * kept snapshot was a second object, a stat key and a map entry for every note: mem15c).
    */
   save(): void {
     const snap = this.next;
     this.next = null;
     if (!snap) return;
     const same = this.misses === 0 && snap.entries.length === this.prev.size;
-    const stored = snap.entries.map(([rel, stat, note]): [string, string, StoredNote] => [rel, stat, withoutBody(note)]);
-    this.prev = new Map(stored.map(([rel, stat, note]) => [rel, { stat, note }]));
+    this.prev = new Map();
+    this.prevLoaded = false;
     if (same) return;
-    this.prevTakenAtNs = BigInt(snap.takenAtNs);
+    const stored = snap.entries.map(([rel, stat, note]): [string, string, StoredNote] => [rel, stat, withoutBody(note)]);
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       writeFileSync(tmp, serialize({ ...snap, entries: stored }));

@@ -12,6 +12,7 @@ import { statSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import kuzu from 'kuzu';
 import type { Connection, Database, KuzuValue, PreparedStatement, QueryResult } from 'kuzu';
+import { CoreError } from '../../domain/errors.js';
 
 export type Row = Record<string, KuzuValue>;
 export type Params = Record<string, KuzuValue>;
@@ -36,9 +37,18 @@ export interface Conn {
 export class LocalConn implements Conn {
   private readonly prepared = new Map<string, PreparedStatement>();
 
-  constructor(readonly raw: Connection) {}
+  /** poolBytes: the database's buffer pool, named in the error when Kùzu runs out of it (bufferFullError) */
+  constructor(readonly raw: Connection, private readonly poolBytes = 0) {}
 
   async query(statement: string, params?: Params): Promise<Row[]> {
+    try {
+      return await this.run(statement, params);
+    } catch (e) {
+      throw bufferFullError(e, this.poolBytes);
+    }
+  }
+
+  private async run(statement: string, params?: Params): Promise<Row[]> {
     let res: QueryResult | QueryResult[];
     if (params && Object.keys(params).length > 0) {
       let ps = this.prepared.get(statement);
@@ -115,16 +125,61 @@ export interface OpenedDb {
   readonly pid: number | null;
 }
 
+/** The setting that overrides the buffer pool's size, in MB. */
+export const BUFFER_ENV = 'LORECRAFT_KUZU_BUFFER_MB';
+/**
+ * The least LORECRAFT_KUZU_BUFFER_MB accepted. Measured (2026-11-27, Kùzu 0.11.3): a 3k-note synthetic
+ * vault's load fails below 96 MB, a 10k one's at 96 and loads at 128; a vault with many links needs more
+ * (80k links: more than 128 MB; the real-shaped 7k vault, 183k relationships: more than 256 MB). Below 128
+ * MB hardly any vault loads; above it, a pool too small for the vault is reported by bufferFullError.
+ */
+export const MIN_BUFFER_MB = 128;
+
+/**
+ * LORECRAFT_KUZU_BUFFER_MB read and checked: null when unset (or empty); a whole number of MB from
+ * MIN_BUFFER_MB on; anything else is refused with CoreError('bad-config') naming the variable and its value.
+ */
+export function bufferSetting(env: NodeJS.ProcessEnv = process.env): number | null {
+  const raw = env[BUFFER_ENV];
+  if (raw === undefined || raw.trim() === '') return null;
+  const mb = Number(raw.trim());
+  if (!Number.isInteger(mb) || mb < MIN_BUFFER_MB) {
+    throw new CoreError('bad-config',
+      `${BUFFER_ENV}=${raw}: the graph database's buffer pool must be a whole number of MB, at least ${MIN_BUFFER_MB} ` +
+      `(smaller pools cannot load a vault); unset it to let Lorecraft choose`, { setting: BUFFER_ENV, value: raw, min: MIN_BUFFER_MB });
+  }
+  return mb;
+}
+
+/**
+ * Kùzu's "Buffer manager exception" (its buffer pool is full) as a CoreError('store-out-of-memory') that says
+ * how large the pool was and how to change it; any other error unchanged. Callers that know the vault add it
+ * (the sync engine does).
+ */
+export function bufferFullError(err: unknown, poolBytes: number, env: NodeJS.ProcessEnv = process.env): unknown {
+  if (err instanceof CoreError) return err;
+  const msg = err instanceof Error ? err.message : String(err);
+  if (!/buffer manager exception/i.test(msg)) return err;
+  const mb = Math.round(poolBytes / 1048576);
+  const set = env[BUFFER_ENV];
+  const how = set !== undefined && set.trim() !== ''
+    ? `set by ${BUFFER_ENV}=${set}: raise it or unset it`
+    : `chosen from the database's size: set ${BUFFER_ENV} to a larger number of MB`;
+  return new CoreError('store-out-of-memory',
+    `the graph database ran out of memory: Kùzu's buffer pool (${mb} MB, ${how}) is too small for this vault (Kùzu: ${msg.split('\n')[0]})`,
+    { setting: BUFFER_ENV, ...(set !== undefined ? { value: set } : {}), bufferMb: mb });
+}
+
 /**
  * Kùzu's buffer pool defaults to 80% of the machine's memory, and setting up a pool costs ~7 ms per GB
  * at open (~130 ms of every open on a 24 GB machine). A vault's graph is far smaller (10k notes with
  * their prose: ~65 MB on disk), so the pool is 2 GB, or 8x the database file when that is larger,
- * never more than Kùzu's default; LORECRAFT_KUZU_BUFFER_MB overrides.
+ * never more than Kùzu's default; LORECRAFT_KUZU_BUFFER_MB overrides (bufferSetting: at least MIN_BUFFER_MB).
  */
 export function bufferPoolBytes(file: string, env: NodeJS.ProcessEnv = process.env): number {
   const cap = Math.floor(totalmem() * 0.8);
-  const override = Number(env.LORECRAFT_KUZU_BUFFER_MB);
-  if (Number.isFinite(override) && override >= 64) return Math.min(cap, Math.floor(override) * 1048576);
+  const override = bufferSetting(env);
+  if (override !== null) return Math.min(cap, override * 1048576);
   let size = 0;
   for (const f of [file, `${file}.wal`]) {
     try { size += statSync(f).size; } catch { /* not there yet */ }
@@ -133,12 +188,13 @@ export function bufferPoolBytes(file: string, env: NodeJS.ProcessEnv = process.e
 }
 
 export async function openDatabase(file: string): Promise<OpenedDb> {
-  const db: Database = new kuzu.Database(file, bufferPoolBytes(file));
+  const poolBytes = bufferPoolBytes(file);
+  const db: Database = new kuzu.Database(file, poolBytes);
   await db.init();
   const conn = async (): Promise<LocalConn> => {
     const c = new kuzu.Connection(db);
     await c.init();
-    return new LocalConn(c);
+    return new LocalConn(c, poolBytes);
   };
   const writer = await conn();
   const reader = await conn();

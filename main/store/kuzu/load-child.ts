@@ -6,6 +6,7 @@
  * next open discard the unfinished transaction.
  */
 import { readFileSync } from 'node:fs';
+import { CoreError } from '../../domain/errors.js';
 import { type Conn, type OpenedDb, type Row, openDatabase } from './db.js';
 import type { ToChild, ToParent } from './load-process.js';
 
@@ -47,7 +48,7 @@ async function main(file: string): Promise<void> {
     const run = (): Promise<Row[]> => c.query(m.stmt, m.params);
     (m.timeoutMs !== undefined ? c.withTimeout(m.timeoutMs, run) : run()).then(
       (rows) => send({ t: 'rows', id: m.id, rows }),
-      (e: unknown) => send({ t: 'error', id: m.id, message: message(e) }),
+      (e: unknown) => send({ t: 'error', id: m.id, message: message(e), ...(e instanceof CoreError ? { code: e.code, ...(e.details ? { details: e.details } : {}) } : {}) }),
     );
   });
   await send({ t: 'ready' });

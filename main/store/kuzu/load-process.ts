@@ -16,7 +16,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CoreError } from '../../domain/errors.js';
+import { CoreError, type ErrorCode } from '../../domain/errors.js';
 import type { Conn, OpenedDb, Params, Row } from './db.js';
 
 export type ToChild =
@@ -25,7 +25,8 @@ export type ToChild =
 export type ToParent =
   | { t: 'ready' }
   | { t: 'rows'; id: number; rows: Row[] }
-  | { t: 'error'; id: number; message: string }
+  /** code, details: the child's CoreError (db.ts bufferFullError), rebuilt here as one */
+  | { t: 'error'; id: number; message: string; code?: ErrorCode; details?: Record<string, unknown> }
   | { t: 'closed'; peakKb: number }
   | { t: 'fail'; message: string };
 
@@ -87,7 +88,7 @@ export async function openInLoadProcess(file: string): Promise<OpenedDb> {
       const p = pending.get(m.id);
       pending.delete(m.id);
       if (m.t === 'rows') p?.ok(m.rows);
-      else p?.fail(new Error(m.message));
+      else p?.fail(m.code ? new CoreError(m.code, m.message, m.details) : new Error(m.message));
     } else if (m.t === 'closed') {
       loadProcessPeaks.push(m.peakKb * 1024);
     } else {

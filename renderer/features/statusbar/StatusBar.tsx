@@ -19,6 +19,7 @@ export function StatusBar() {
       <span data-testid="status-entities">{status?.entities ?? 0} entities</span>
       <span>{status?.relationships ?? 0} relationships</span>
       <span className={problems ? 'problems has' : 'problems'} data-testid="status-problems">{countLabel(problems, 'problem')}</span>
+      {status?.error && <span className="error" data-testid="status-error" title={status.error.message}>⚠ {status.error.message}</span>}
       {error && <span className="error" title={error}>⚠ {error}</span>}
       <span className="vault" title={vault?.vaultDir}>{vault ? `${vault.project} · ${vault.vaultDir}` : ''}</span>
     </footer>
