@@ -87,7 +87,9 @@ export interface ResolvedRef { path: string | undefined }
  * (all of them) and the config/schema; restoreResolved takes it back without re-resolving.
  */
 export type ResolvedNote = Pick<NoteState,
-  'note' | 'layer' | 'type' | 'typeProblems' | 'nameKey' | 'id' | 'edges' | 'placeholders' | 'targets' | 'problems'>;
+  'note' | 'layer' | 'type' | 'typeProblems' | 'nameKey' | 'id' | 'edges' | 'placeholders' | 'targets' | 'problems'>
+  /** the reverse-index keys of its refs (restored, the reverse index is built without deriving a note's refs) */
+  & { refKeys: string[] };
 
 export class VaultModel implements ModelView {
   readonly layers: LayerMap;
@@ -238,7 +240,7 @@ export class VaultModel implements ModelView {
       if (!st.resolved || !st.record) return null;
       notes.push({
         note: st.note, layer: st.layer, type: st.type, typeProblems: st.typeProblems, nameKey: st.nameKey, id: st.id,
-        edges: st.edges, placeholders: st.placeholders, targets: st.targets, problems: st.problems,
+        edges: st.edges, placeholders: st.placeholders, targets: st.targets, problems: st.problems, refKeys: refKeysOf(st),
       });
     }
     return { notes, idOrder: [...this.idOwner.keys()] };
@@ -271,7 +273,7 @@ export class VaultModel implements ModelView {
         note, layer: r.layer, type: r.type, typeProblems: r.typeProblems, nameKey: r.nameKey, id: r.id,
         provides: providesOf(note, r.nameKey), refs: [], resolved: false, record: null, edges: r.edges,
         edgeKeys: r.edges.map((e) => e.from + SEP + e.to + SEP + e.type), placeholders: r.placeholders, targets: r.targets,
-        refKeys: null, problems: r.problems,
+        refKeys: r.refKeys, problems: r.problems,
       };
       let refs: Ref[] | null = null;
       Object.defineProperty(st, 'refs', { get: () => (refs ??= noteRefs(note, r.type, sv)), set: (v: Ref[]) => { refs = v; }, enumerable: true });
