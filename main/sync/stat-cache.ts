@@ -66,6 +66,11 @@ function heavyOf(n: CachedNote): Heavy {
   n[HEAVY] = v;
   return v;
 }
+/** Is `note` one of the cache's whose frontmatter, links and problems are still bytes (never read)? */
+export function heavyPending(note: ParsedNote): boolean {
+  return (note as Partial<CachedNote>)[HEAVY] instanceof Uint8Array;
+}
+
 /** One shared getter and setter per heavy field (a closure per note would give every note a shape of its own). */
 const ACCESSORS = HEAVY_KEYS.map((_, i) => ({
   get(this: CachedNote) { return heavyOf(this)[i]; },
