@@ -30,7 +30,8 @@ interface NoteState {
   nameKey: string;
   id: string;
   provides: Array<[NameKind, string]>;
-  refs: Ref[];
+  /** null: restored from a snapshot (its refKeys came with it), derived when resolveNote first needs them */
+  refs: Ref[] | null;
   // contribution, valid while `resolved`
   resolved: boolean;
   record: EntityRecord | null;
@@ -66,10 +67,33 @@ function withNoteBody(rec: Omit<EntityRecord, 'body'>, note: ParsedNote): Entity
   return Object.defineProperty(rec, 'body', { get: recordBody, enumerable: true, configurable: true }) as EntityRecord;
 }
 
+/** A restored record's properties: derived from its note when first read (restoredRecord). */
+const PROPS = Symbol('lorecraft.recordProps');
+interface PropsSource { note: ParsedNote; type: string | null; sv: SchemaView; value: EntityRecord['properties'] | null }
+/** The one getter of every restored record's properties (a getter per record made each a dictionary-mode object). */
+function recordProps(this: { [PROPS]: PropsSource }): EntityRecord['properties'] {
+  const p = this[PROPS];
+  return (p.value ??= noteProperties(p.note, p.type, p.sv));
+}
+/**
+ * The record noteRecord makes for a restored note state, its properties derived when first read: the same keys in
+ * the same order (properties an accessor with one shared getter, the body withNoteBody's), so every restored
+ * record shares one hidden class.
+ */
+function restoredRecord(st: NoteState, sv: SchemaView): EntityRecord {
+  const note = st.note;
+  const rec = { id: st.id, name: note.title, type: st.type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases };
+  Object.defineProperty(rec, PROPS, { value: { note, type: st.type, sv, value: null } satisfies PropsSource });
+  Object.defineProperty(rec, 'properties', { get: recordProps, enumerable: true, configurable: true });
+  Object.defineProperty(rec, 'placeholder', { value: false, writable: true, enumerable: true, configurable: true });
+  return withNoteBody(rec as unknown as Omit<EntityRecord, 'body'>, note);
+}
+
 function refKeysOf(st: NoteState): string[] {
   if (st.refKeys === null) {
     const into = new Set<string>();
-    for (const r of st.refs) {
+    // refKeys is null only for a prepared state, whose refs are derived (a restored one has both or refKeys)
+    for (const r of st.refs!) {
       if (!r.key) continue;
       into.add('n:' + r.key);
       if (r.pathKey !== undefined) { into.add('p:' + r.pathKey); into.add('n:' + r.targetKey); }
@@ -271,22 +295,14 @@ export class VaultModel implements ModelView {
       const note = r.note;
       const st: NoteState = {
         note, layer: r.layer, type: r.type, typeProblems: r.typeProblems, nameKey: r.nameKey, id: r.id,
-        provides: providesOf(note, r.nameKey), refs: [], resolved: false, record: null, edges: r.edges,
+        provides: providesOf(note, r.nameKey), refs: null, resolved: false, record: null, edges: r.edges,
         edgeKeys: r.edges.map((e) => e.from + SEP + e.to + SEP + e.type), placeholders: r.placeholders, targets: r.targets,
         refKeys: r.refKeys, problems: r.problems,
       };
-      let refs: Ref[] | null = null;
-      Object.defineProperty(st, 'refs', { get: () => (refs ??= noteRefs(note, r.type, sv)), set: (v: Ref[]) => { refs = v; }, enumerable: true });
       this.states.set(note.path, st);
       for (const [kind, key] of st.provides) this.index.add(r.layer, kind, key, note.path);
       // the record noteRecord makes, its properties derived when first read (most are read only by the store's load)
-      let props: EntityRecord['properties'] | null = null;
-      const type = r.type;
-      // the same shape (keys in the same order, one shared body getter) as noteRecord's
-      st.record = withNoteBody({
-        id: st.id, name: note.title, type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases,
-        get properties() { return (props ??= noteProperties(note, type, sv)); }, placeholder: false,
-      }, note);
+      st.record = restoredRecord(st, sv);
     }
     for (const id of owners) this.idOwner.set(id, pathOf.get(id)!);
     for (const p of [...this.states.keys()].sort()) this.contribute(this.states.get(p)!);
@@ -457,7 +473,7 @@ export class VaultModel implements ModelView {
     const seen = new Set<string>();
     const placeholders: Array<[string, string]> = [];
     const targets: string[] = [];
-    for (const r of st.refs) {
+    for (const r of (st.refs ??= noteRefs(st.note, st.type, this.sv))) {
       const key = r.key;
       if (!key) continue;
       const hit = this.lookupRef(st.layer, r);
