@@ -5,7 +5,8 @@
  * on the real-shaped 7k vault).
  *
  * What it holds, per note in the model's order: layer, type, name key, id, problems, placeholders,
- * and its edges and reference targets as typed arrays over one id table (edge types and fields over a second
+ * its reverse-index keys (format 2: the reverse index is built without deriving the note's refs, which would
+ * read its frontmatter and links), and its edges and reference targets as typed arrays over one id table (edge types and fields over a second
  * string table; the rare edge properties beside). Not the notes: they come from the note cache or the files
  * (sync/stat-cache.ts), and the snapshot names the path and content hash of every note it was built from.
  *
