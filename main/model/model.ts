@@ -30,7 +30,8 @@ interface NoteState {
   nameKey: string;
   id: string;
   provides: Array<[NameKind, string]>;
-  refs: Ref[];
+  /** null: restored from a snapshot (its refKeys came with it), derived when resolveNote first needs them */
+  refs: Ref[] | null;
   // contribution, valid while `resolved`
   resolved: boolean;
   record: EntityRecord | null;
@@ -74,31 +75,33 @@ function withNoteBody(rec: Omit<EntityRecord, 'body'>, note: ParsedNote): Entity
   return Object.defineProperty(rec, 'body', { get: recordBody, enumerable: true, configurable: true }) as EntityRecord;
 }
 
+/** A restored record's properties: derived from its note when first read (restoredRecord). */
+const PROPS = Symbol('lorecraft.recordProps');
+interface PropsSource { note: ParsedNote; type: string | null; sv: SchemaView; value: EntityRecord['properties'] | null }
+/** The one getter of every restored record's properties (a getter per record made each a dictionary-mode object). */
+function recordProps(this: { [PROPS]: PropsSource }): EntityRecord['properties'] {
+  const p = this[PROPS];
+  return (p.value ??= noteProperties(p.note, p.type, p.sv));
+}
 /**
- * A restored note's refs and its record's properties are derived when first read (restoreResolved). Each used
- * to be a getter closure of its own (and a setter for refs): V8 gives objects whose accessors differ no shared
- * hidden class, so every restored state and record became a dictionary-mode object (heap snapshot of a 10k web
- * shell opened again: 22k property dictionaries, 16.6 MB, plus 30k closures). One shared getter (and setter)
- * each, reading what they derive from out of a symbol-keyed field, keeps one hidden class for all.
+ * The record noteRecord makes for a restored note state, its properties derived when first read: the same keys in
+ * the same order (properties an accessor with one shared getter, the body withNoteBody's), so every restored
+ * record shares one hidden class.
  */
-const LAZY = Symbol('lorecraft.lazyDerived');
-interface Lazy<T> { note: ParsedNote; type: string | null; sv: SchemaView; value: T | null }
-function lazyRefs(this: { [LAZY]: Lazy<Ref[]> }): Ref[] {
-  const l = this[LAZY];
-  return (l.value ??= noteRefs(l.note, l.type, l.sv));
-}
-function setLazyRefs(this: { [LAZY]: Lazy<Ref[]> }, v: Ref[]): void {
-  this[LAZY].value = v;
-}
-function lazyProperties(this: { [LAZY]: Lazy<EntityRecord['properties']> }): EntityRecord['properties'] {
-  const l = this[LAZY];
-  return (l.value ??= noteProperties(l.note, l.type, l.sv));
+function restoredRecord(st: NoteState, sv: SchemaView): EntityRecord {
+  const note = st.note;
+  const rec = { id: st.id, name: note.title, type: st.type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases };
+  Object.defineProperty(rec, PROPS, { value: { note, type: st.type, sv, value: null } satisfies PropsSource });
+  Object.defineProperty(rec, 'properties', { get: recordProps, enumerable: true, configurable: true });
+  Object.defineProperty(rec, 'placeholder', { value: false, writable: true, enumerable: true, configurable: true });
+  return withNoteBody(rec as unknown as Omit<EntityRecord, 'body'>, note);
 }
 
 function refKeysOf(st: NoteState): string[] {
   if (st.refKeys === null) {
     const into = new Set<string>();
-    for (const r of st.refs) {
+    // refKeys is null only for a prepared state, whose refs are derived (a restored one has both or refKeys)
+    for (const r of st.refs!) {
       if (!r.key) continue;
       into.add('n:' + r.key);
       if (r.pathKey !== undefined) { into.add('p:' + r.pathKey); into.add('n:' + r.targetKey); }
@@ -116,7 +119,9 @@ export interface ResolvedRef { path: string | undefined }
  * (all of them) and the config/schema; restoreResolved takes it back without re-resolving.
  */
 export type ResolvedNote = Pick<NoteState,
-  'note' | 'layer' | 'type' | 'typeProblems' | 'nameKey' | 'id' | 'edges' | 'placeholders' | 'targets' | 'problems'>;
+  'note' | 'layer' | 'type' | 'typeProblems' | 'nameKey' | 'id' | 'edges' | 'placeholders' | 'targets' | 'problems'>
+  /** the reverse-index keys of its refs (restored, the reverse index is built without deriving a note's refs) */
+  & { refKeys: string[] };
 
 export class VaultModel implements ModelView {
   readonly layers: LayerMap;
@@ -267,7 +272,7 @@ export class VaultModel implements ModelView {
       if (!st.resolved || !st.record) return null;
       notes.push({
         note: st.note, layer: st.layer, type: st.type, typeProblems: st.typeProblems, nameKey: st.nameKey, id: st.id,
-        edges: st.edges, placeholders: st.placeholders, targets: st.targets, problems: st.problems,
+        edges: st.edges, placeholders: st.placeholders, targets: st.targets, problems: st.problems, refKeys: refKeysOf(st),
       });
     }
     return { notes, idOrder: [...this.idOwner.keys()] };
@@ -296,29 +301,39 @@ export class VaultModel implements ModelView {
     const sv = this.sv;
     for (const r of notes) {
       const note = r.note;
-      // the keys in NoteState's order; refs derived when first read (lazyRefs: one shared getter and setter)
-      const st = {
+      // refs derived when a change first needs them (null until then)
+      const st: NoteState = {
         note, layer: r.layer, type: r.type, typeProblems: r.typeProblems, nameKey: r.nameKey, id: r.id,
-        provides: providesOf(note, r.nameKey),
-      } as unknown as NoteState;
-      Object.defineProperty(st, LAZY, { value: { note, type: r.type, sv, value: null } satisfies Lazy<Ref[]> });
-      Object.defineProperty(st, 'refs', { get: lazyRefs, set: setLazyRefs, enumerable: true, configurable: true });
-      st.resolved = false; st.record = null; st.edges = r.edges;
-      st.edgeKeys = r.edges.map((e) => edgeKey(e.from, e.to, e.type)); st.placeholders = r.placeholders; st.targets = r.targets;
-      st.refKeys = null; st.problems = r.problems;
+        provides: providesOf(note, r.nameKey), refs: null, resolved: false, record: null, edges: r.edges,
+        edgeKeys: r.edges.map((e) => edgeKey(e.from, e.to, e.type)), placeholders: r.placeholders, targets: r.targets,
+        refKeys: r.refKeys, problems: r.problems,
+      };
       this.states.set(note.path, st);
       for (const [kind, key] of st.provides) this.index.add(r.layer, kind, key, note.path);
-      // the record noteRecord makes, its properties derived when first read (most are read only by the store's
-      // load); the same keys in the same order and one shared body getter as noteRecord's
-      const rec = { id: st.id, name: note.title, type: r.type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases } as Omit<EntityRecord, 'body'>;
-      Object.defineProperty(rec, LAZY, { value: { note, type: r.type, sv, value: null } satisfies Lazy<EntityRecord['properties']> });
-      Object.defineProperty(rec, 'properties', { get: lazyProperties, enumerable: true, configurable: true });
-      rec.placeholder = false;
-      st.record = withNoteBody(rec, note);
+      // the record noteRecord makes, its properties derived when first read (most are read only by the store's load)
+      st.record = restoredRecord(st, sv);
     }
     for (const id of owners) this.idOwner.set(id, pathOf.get(id)!);
     for (const p of [...this.states.keys()].sort()) this.contribute(this.states.get(p)!);
-    this.finalize();
+    this.finalizeRestored();
+  }
+
+  /**
+   * finalize() after restoreResolved: the same visible edges and records, in the same order, without the delta
+   * nobody reads (a bulk finalize lists every entity and edge in it: 183k edges on the real-shaped 7k vault).
+   */
+  private finalizeRestored(): void {
+    this.bulk = false;
+    for (const [k, c] of this.edgeCands) this.visibleEdges.set(k, visibleOf(c)!);
+    for (const id of this.idOwner.keys()) {
+      const now = this.currentRecord(id);
+      if (now) this.records.set(id, now);
+    }
+    for (const id of this.phRefs.keys()) {
+      if (this.idOwner.has(id)) continue;
+      const now = this.currentRecord(id);
+      if (now) this.records.set(id, now);
+    }
   }
 
   /**
@@ -467,7 +482,7 @@ export class VaultModel implements ModelView {
     const seen = new Set<string>();
     const placeholders: Array<[string, string]> = [];
     const targets: string[] = [];
-    for (const r of st.refs) {
+    for (const r of (st.refs ??= noteRefs(st.note, st.type, this.sv))) {
       const key = r.key;
       if (!key) continue;
       const hit = this.lookupRef(st.layer, r);

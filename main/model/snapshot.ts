@@ -5,7 +5,8 @@
  * on the real-shaped 7k vault).
  *
  * What it holds, per note in the model's order: layer, type, name key, id, problems, placeholders,
- * and its edges and reference targets as typed arrays over one id table (edge types and fields over a second
+ * its reverse-index keys (format 2: the reverse index is built without deriving the note's refs, which would
+ * read its frontmatter and links), and its edges and reference targets as typed arrays over one id table (edge types and fields over a second
  * string table; the rare edge properties beside). Not the notes: they come from the note cache or the files
  * (sync/stat-cache.ts), and the snapshot names the path and content hash of every note it was built from.
  *
@@ -22,7 +23,7 @@ import type { ParsedNote } from '../parse/types.js';
 import type { ResolvedNote, VaultModel } from './model.js';
 
 /** Bump when the snapshot's layout or the meaning of a resolved state changes. */
-export const SNAPSHOT_FORMAT = 1; // (properties are derived again from the notes, when first read)
+export const SNAPSHOT_FORMAT = 2; // (properties are derived again from the notes, when first read; 2: refKeys)
 
 /** The file as stored. Index arrays are Int32Array; -1 stands for null. */
 interface Snap {
@@ -54,6 +55,10 @@ interface Snap {
   eType: Int32Array; // into strs
   eField: Int32Array; // into strs, -1: null
   eLine: Int32Array;
+  /** the reverse-index keys of each note's refs: refKeys[refOff[i]..refOff[i+1]) into keys */
+  keys: string[];
+  refOff: Int32Array; // n + 1
+  refKeys: Int32Array; // into keys
   /** edges with relationship properties: [edge index, properties, inverseProperties] */
   eProps: Array<[number, Record<string, unknown> | undefined, Record<string, unknown> | undefined]>;
 }
@@ -80,6 +85,7 @@ export function encodeSnapshot(model: VaultModel, notes: readonly ParsedNote[], 
   if (inIdx.size !== notes.length) return null;
   const ids = new Table();
   const strs = new Table();
+  const keys = new Table();
   const idOrder = Int32Array.from(state.idOrder, (id) => ids.of(id));
   const n = state.notes.length;
   const s: Snap = {
@@ -89,10 +95,14 @@ export function encodeSnapshot(model: VaultModel, notes: readonly ParsedNote[], 
     typeProblems: [], problems: [], placeholders: [],
     targetOff: new Int32Array(n + 1), targets: new Int32Array(0), edgeOff: new Int32Array(n + 1),
     eFrom: new Int32Array(0), eTo: new Int32Array(0), eType: new Int32Array(0), eField: new Int32Array(0), eLine: new Int32Array(0), eProps: [],
+    keys: keys.list, refOff: new Int32Array(n + 1), refKeys: new Int32Array(0),
   };
   let nt = 0;
   let ne = 0;
-  for (const r of state.notes) { nt += r.targets.length; ne += r.edges.length; }
+  let nk = 0;
+  for (const r of state.notes) { nt += r.targets.length; ne += r.edges.length; nk += r.refKeys.length; }
+  s.refKeys = new Int32Array(nk);
+  let k = 0;
   s.targets = new Int32Array(nt);
   s.eFrom = new Int32Array(ne); s.eTo = new Int32Array(ne); s.eType = new Int32Array(ne); s.eField = new Int32Array(ne); s.eLine = new Int32Array(ne);
   let t = 0;
@@ -111,6 +121,8 @@ export function encodeSnapshot(model: VaultModel, notes: readonly ParsedNote[], 
     s.placeholders.push(r.placeholders.map(([id, name]): [number, string] => [ids.of(id), name]));
     s.targetOff[i] = t;
     for (const x of r.targets) s.targets[t++] = ids.of(x);
+    s.refOff[i] = k;
+    for (const x of r.refKeys) s.refKeys[k++] = keys.of(x);
     s.edgeOff[i] = e;
     for (const x of r.edges) {
       if (x.source !== r.note.path || !Number.isInteger(x.line)) return null;
@@ -122,6 +134,7 @@ export function encodeSnapshot(model: VaultModel, notes: readonly ParsedNote[], 
   }
   s.targetOff[n] = t;
   s.edgeOff[n] = e;
+  s.refOff[n] = k;
   return s;
 }
 
@@ -157,7 +170,8 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
   if (!inRange(s.path, notes.length) || new Set(s.path).size !== n || !inRange(s.layer, ns) || !inRange(s.type, ns, true) || !inRange(s.id, ni)) return null;
   if (!inRange(s.idOrder, ni) || !inRange(s.targets, ni) || !inRange(s.eFrom, ni) || !inRange(s.eTo, ni) || !inRange(s.eType, ns) || !inRange(s.eField, ns, true)) return null;
   if (!ascending(s.targetOff, s.targets.length) || !ascending(s.edgeOff, ne)) return null;
-  if (!s.ids.every((x) => typeof x === 'string') || !s.strs.every((x) => typeof x === 'string')) return null;
+  if (!Array.isArray(s.keys) || !isI32(s.refOff, n + 1) || !isI32(s.refKeys) || !ascending(s.refOff, s.refKeys.length) || !inRange(s.refKeys, s.keys.length)) return null;
+  if (![s.ids, s.strs, s.keys].every((a) => a.every((x) => typeof x === 'string'))) return null;
   const props = new Map<number, [Record<string, unknown> | undefined, Record<string, unknown> | undefined]>();
   for (const p of s.eProps) {
     if (!Array.isArray(p) || !Number.isInteger(p[0]) || p[0] < 0 || p[0] >= ne) return null;
@@ -178,6 +192,8 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
     }
     const targets: string[] = [];
     for (let k = s.targetOff[i]!; k < s.targetOff[i + 1]!; k++) targets.push(ids[s.targets[k]!]!);
+    const refKeys: string[] = [];
+    for (let k = s.refOff[i]!; k < s.refOff[i + 1]!; k++) refKeys.push(s.keys[s.refKeys[k]!]!);
     const edges: RelationshipRecord[] = [];
     for (let k = s.edgeOff[i]!; k < s.edgeOff[i + 1]!; k++) {
       const f = s.eField[k]!;
@@ -192,7 +208,7 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
     const t = s.type[i]!;
     out.push({
       note, layer: strs[s.layer[i]!]!, type: t < 0 ? null : strs[t]!, typeProblems: tp, nameKey: s.nameKey[i]!, id: ids[s.id[i]!]!,
-      edges, placeholders, targets, problems: pr,
+      edges, placeholders, targets, problems: pr, refKeys,
     });
   }
   return { notes: out, idOrder: Array.from(s.idOrder, (x) => ids[x]!) };

@@ -5,11 +5,12 @@
  */
 import { readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LayerMap } from '../model/layers.js';
 import { loadVaultConfig } from '../config/load.js';
 import { readVault } from './engine.js';
-import { NoteCache } from './stat-cache.js';
+import { NoteCache, PARSE_FORMAT, heavyPending } from './stat-cache.js';
 import { tempDir, writeFiles } from './test-helpers.js';
 
 const tmp: string[] = [];
@@ -145,5 +146,60 @@ describe('note cache', () => {
     expect(again.body('b.md')).toBe('Beta, rewritten.\n');
     rmSync(join(v.dir, 'sub/c.md'));
     expect(again.body('sub/c.md')).toBe('');
+  });
+});
+
+describe('note cache layout (frontmatter, links and problems read when first asked for)', () => {
+  it('a cached note equals a fresh parse field by field, its heavy part deserialised only when read', async () => {
+    const v = vault();
+    writeFileSync(join(v.dir, 'd.md'), '---\ntitle: Delta\naliases: [D]\ntags: [x, y]\nfriends:\n  - "[[Alpha]]"\n  - { to: "[[Beta]]", since: 3 }\nbroken: [\n---\nSee [[Gamma]] #inline\n');
+    utimesSync(join(v.dir, 'd.md'), 1_700_000_000, 1_700_000_000);
+    await readWith(v);
+    const again = await readWith(v);
+    expect(again.cache.hits).toBe(4);
+    const fresh = await readVault(v.dir, v.layers, OPTS);
+    for (const f of fresh.read.notes) {
+      const c = again.r.read.notes.find((n) => n.path === f.path)!;
+      expect(heavyPending(c)).toBe(true);
+      expect([c.path, c.hash, c.basename, c.title, c.aliases, c.tags, c.hasFrontmatter, c.bodyLine]).toEqual([f.path, f.hash, f.basename, f.title, f.aliases, f.tags, f.hasFrontmatter, f.bodyLine]);
+      expect(heavyPending(c)).toBe(true);
+      expect([c.frontmatter, c.fieldLines, c.bodyLinks, c.fieldLinks, c.problems]).toEqual([f.frontmatter, f.fieldLines, f.bodyLinks, f.fieldLinks, f.problems]);
+      expect(heavyPending(c)).toBe(false);
+      expect(Object.keys(c).sort()).toEqual(Object.keys(f).sort());
+      expect({ ...c }).toEqual({ ...f });
+    }
+  });
+
+  it('saves never-read notes by copying their bytes: a cache saved after one change gives the same notes', async () => {
+    const v = vault();
+    await readWith(v);
+    await readWith(v); // all from the cache, heavy parts unread
+    await sleep(20);
+    writeFileSync(join(v.dir, 'b.md'), '---\ntitle: Beta2\n---\nNow [[Alpha]].\n');
+    const changed = await readWith(v); // b read again, a and c copied as bytes into the new file
+    expect([changed.cache.hits, changed.cache.misses]).toEqual([2, 1]);
+    expect(changed.r.read.notes.filter((n) => n.path !== 'b.md').every(heavyPending)).toBe(true);
+    const next = await readWith(v, () => Date.now() + 10_000);
+    expect(next.cache.hits).toBe(3);
+    const fresh = await readVault(v.dir, v.layers, OPTS);
+    const sorted = (ns: typeof fresh.read.notes) => [...ns].sort((x, y) => x.path.localeCompare(y.path)).map((n) => ({ ...n }));
+    expect(sorted(next.r.read.notes)).toEqual(sorted(fresh.read.notes));
+  });
+
+  it('refuses a cache whose notes region was damaged (CRC), or of the older layout', async () => {
+    const v = vault();
+    await readWith(v);
+    const stored = deserialize(readFileSync(v.cacheFile)) as { heavy: Uint8Array; entries?: unknown };
+    stored.heavy[Math.floor(stored.heavy.length / 2)]! ^= 0x20;
+    writeFileSync(v.cacheFile, serialize(stored));
+    const damaged = await readWith(v);
+    expect([damaged.cache.hits, damaged.cache.misses]).toEqual([0, 3]);
+    // the layout before it (one v8 value of every parsed note): its key no longer matches
+    const old = { key: `${PARSE_FORMAT}\n${JSON.stringify({ t: 'title', m: null })}`, takenAtNs: String(BigInt(Date.now() + 10_000) * 1_000_000n), entries: damaged.r.read.notes.map((n) => ['x', 'y', n]) };
+    writeFileSync(v.cacheFile, serialize(old));
+    const older = await readWith(v);
+    expect([older.cache.hits, older.cache.misses]).toEqual([0, 3]);
+    const after = await readWith(v);
+    expect(after.cache.hits).toBe(3);
   });
 });

@@ -16,11 +16,21 @@
  * Bodies are not stored (body.ts): a note taken from the cache reads its body
  * from its file when asked, so the cache holds half the bytes it would.
  *
+ * Layout (format notes-2, issue 15 point 6: a warm open deserialised the whole
+ * cache, 25 MB of parsed notes on the real-shaped 7k vault, ~0.5 s of CPU and
+ * most of the GC): per note, the fields a warm open reads (path, hash, names,
+ * tags) are stored as values; the rest (frontmatter, field lines, links,
+ * problems) as its own v8-serialised bytes inside one region, deserialised the
+ * first time one of them is read (cachedNote). The region carries a CRC-32 that
+ * load() checks, so damaged bytes are refused up front, never met later. A
+ * note whose heavy part was never read is saved again by copying its bytes.
+ *
  * The cache is a cache: a missing, unreadable, truncated or foreign file
  * (other format, other parser options) is ignored, never an error.
  */
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
+import { crc32 } from 'node:zlib';
 import type { ParseOptions } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
 import { makeBodyLazy, withoutBody } from './body.js';
@@ -30,9 +40,63 @@ export const PARSE_FORMAT = 'parse-2';
 /** 2 s: the coarsest timestamp granularity in use (FAT), and the slack between Date.now() and the kernel's file clock. */
 export const RACY_MARGIN_NS = 2_000_000_000n;
 
+/** Bump when the file's layout changes (an older file is ignored: every note is read once, then saved anew). */
+const CACHE_LAYOUT = 'notes-2';
+
+/** The fields of a note a warm open reads at once, stored as values. */
+type Light = [path: string, hash: string, basename: string, hasFrontmatter: boolean, bodyLine: number, title: string, aliases: string[], tags: string[]];
+/** The rest, stored as v8 bytes per note and deserialised when first read. */
+type Heavy = [frontmatter: Record<string, unknown>, fieldLines: Record<string, number>, bodyLinks: ParsedNote['bodyLinks'], fieldLinks: ParsedNote['fieldLinks'], problems: ParsedNote['problems']];
+const HEAVY_KEYS = ['frontmatter', 'fieldLines', 'bodyLinks', 'fieldLinks', 'problems'] as const;
+
+/** The file as stored. `off`: n + 1 offsets of each note's heavy bytes in `heavy`. */
+interface Stored { key: string; takenAtNs: string; rel: string[]; stat: string[]; light: Light[]; off: Float64Array; heavy: Uint8Array; crc: number }
 interface Snapshot { key: string; takenAtNs: string; entries: Array<[rel: string, stat: string, note: ParsedNote]> }
 /** A note as stored: without its body (a cached note's body is read from its file: body.ts). */
 type StoredNote = Omit<ParsedNote, 'body'>;
+
+const HEAVY = Symbol('lorecraft.cachedHeavy');
+type CachedNote = ParsedNote & { [HEAVY]: Uint8Array | Heavy };
+
+/** The heavy fields of a cached note, deserialised on first use (the bytes were checked by load()'s CRC). */
+function heavyOf(n: CachedNote): Heavy {
+  const h = n[HEAVY];
+  if (!(h instanceof Uint8Array)) return h;
+  const v = deserialize(h) as Heavy;
+  n[HEAVY] = v;
+  return v;
+}
+/** Is `note` one of the cache's whose frontmatter, links and problems are still bytes (never read)? */
+export function heavyPending(note: ParsedNote): boolean {
+  return (note as Partial<CachedNote>)[HEAVY] instanceof Uint8Array;
+}
+
+/** One shared getter and setter per heavy field (a closure per note would give every note a shape of its own). */
+const ACCESSORS = HEAVY_KEYS.map((_, i) => ({
+  get(this: CachedNote) { return heavyOf(this)[i]; },
+  set(this: CachedNote, v: unknown) { (heavyOf(this) as unknown[])[i] = v; },
+  enumerable: true, configurable: true,
+}));
+
+/** A note of the cache: its light fields as values, the heavy ones read from `bytes` when first asked for. */
+function cachedNote(l: Light, bytes: Uint8Array): ParsedNote {
+  const n = { path: l[0], hash: l[1], basename: l[2], hasFrontmatter: l[3], bodyLine: l[4], title: l[5], aliases: l[6], tags: l[7] };
+  Object.defineProperty(n, HEAVY, { value: bytes, writable: true });
+  for (let i = 0; i < HEAVY_KEYS.length; i++) Object.defineProperty(n, HEAVY_KEYS[i]!, ACCESSORS[i]!);
+  return n as unknown as ParsedNote;
+}
+
+/** The stored bytes of a note's heavy part: copied as read while it was never deserialised. */
+function heavyBytes(note: StoredNote): Uint8Array {
+  const h = (note as Partial<CachedNote>)[HEAVY];
+  if (h instanceof Uint8Array) return h;
+  return serialize([note.frontmatter, note.fieldLines, note.bodyLinks, note.fieldLinks, note.problems] satisfies Heavy);
+}
+
+function isLight(l: unknown): l is Light {
+  return Array.isArray(l) && l.length === 8 && typeof l[0] === 'string' && typeof l[1] === 'string' && typeof l[2] === 'string'
+    && typeof l[3] === 'boolean' && typeof l[4] === 'number' && typeof l[5] === 'string' && Array.isArray(l[6]) && Array.isArray(l[7]);
+}
 
 /** The parts of a stat that say "unchanged" (git's index: ctime, mtime, dev, ino, size). */
 export function statKey(st: BigIntStats): string {
@@ -57,7 +121,7 @@ export class NoteCache {
    * wall clock in ms that dates a snapshot (tests pass a later one to make fresh files non-racy).
    */
   static load(file: string, opts: ParseOptions, now: () => number = Date.now): NoteCache {
-    const c = new NoteCache(file, `${PARSE_FORMAT}\n${JSON.stringify({ t: opts.titleField ?? null, m: opts.maxBytes ?? null })}`, opts, now);
+    const c = new NoteCache(file, `${CACHE_LAYOUT}\n${PARSE_FORMAT}\n${JSON.stringify({ t: opts.titleField ?? null, m: opts.maxBytes ?? null })}`, opts, now);
     c.readFile();
     return c;
   }
@@ -68,15 +132,23 @@ export class NoteCache {
     this.prevTakenAtNs = 0n;
     try {
       if (!existsSync(this.file)) return;
-      const snap = deserialize(readFileSync(this.file)) as Snapshot;
-      if (snap?.key !== this.key || !Array.isArray(snap.entries)) return;
-      this.prevTakenAtNs = BigInt(snap.takenAtNs);
-      for (const [rel, stat, note] of snap.entries) {
-        if (typeof rel !== 'string' || typeof stat !== 'string' || typeof note?.hash !== 'string') throw new Error('foreign entry');
-        this.prev.set(rel, { stat, note });
+      const snap = deserialize(readFileSync(this.file)) as Stored;
+      if (snap?.key !== this.key || !Array.isArray(snap.rel) || !Array.isArray(snap.stat) || !Array.isArray(snap.light)) return;
+      const n = snap.rel.length;
+      const { off, heavy } = snap;
+      if (snap.stat.length !== n || snap.light.length !== n || !(off instanceof Float64Array) || off.length !== n + 1) return;
+      if (!(heavy instanceof Uint8Array) || off[0] !== 0 || off[n] !== heavy.length || crc32(heavy) !== snap.crc) return;
+      for (let i = 0; i < n; i++) {
+        const rel = snap.rel[i];
+        const stat = snap.stat[i];
+        const l = snap.light[i];
+        if (typeof rel !== 'string' || typeof stat !== 'string' || !isLight(l) || l[0] !== rel || !(off[i + 1]! > off[i]!)) throw new Error('foreign entry');
+        this.prev.set(rel, { stat, note: cachedNote(l, heavy.subarray(off[i], off[i + 1])) });
       }
+      this.prevTakenAtNs = BigInt(snap.takenAtNs);
     } catch {
       this.prev.clear();
+      this.prevTakenAtNs = 0n;
     }
   }
 
@@ -124,13 +196,14 @@ export class NoteCache {
     this.next = null;
     if (!snap) return;
     const same = this.misses === 0 && snap.entries.length === this.prev.size;
+    if (same) { this.prev = new Map(); this.prevLoaded = false; return; }
+    // a note taken from the cache is kept as it is (its heavy part maybe never deserialised); a note read, without its body
+    const stored = snap.entries.map(([rel, stat, note]): [string, string, StoredNote] => [rel, stat, HEAVY in note ? note : withoutBody(note)]);
     this.prev = new Map();
     this.prevLoaded = false;
-    if (same) return;
-    const stored = snap.entries.map(([rel, stat, note]): [string, string, StoredNote] => [rel, stat, withoutBody(note)]);
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
-      writeFileSync(tmp, serialize({ ...snap, entries: stored }));
+      writeFileSync(tmp, serialize(encode(snap.key, snap.takenAtNs, stored)));
       renameSync(tmp, this.file);
     } catch {
       rmSync(tmp, { force: true });
@@ -139,4 +212,18 @@ export class NoteCache {
 
   /** A read that will not be saved (it failed): drop its snapshot. */
   discard(): void { this.next = null; }
+}
+
+/** The stored form of a snapshot's entries (see the file's header). */
+function encode(key: string, takenAtNs: string, entries: Array<[string, string, StoredNote]>): Stored {
+  const parts = entries.map(([, , n]) => heavyBytes(n));
+  const off = new Float64Array(entries.length + 1);
+  for (let i = 0; i < parts.length; i++) off[i + 1] = off[i]! + parts[i]!.length;
+  const heavy = new Uint8Array(off[entries.length]!);
+  for (let i = 0; i < parts.length; i++) heavy.set(parts[i]!, off[i]);
+  return {
+    key, takenAtNs, rel: entries.map((e) => e[0]), stat: entries.map((e) => e[1]),
+    light: entries.map(([, , n]): Light => [n.path, n.hash, n.basename, n.hasFrontmatter, n.bodyLine, n.title, n.aliases, n.tags]),
+    off, heavy, crc: crc32(heavy),
+  };
 }

@@ -40,7 +40,9 @@ export async function walkVault(root: string, layers: LayerMap): Promise<WalkRes
   const inside = (real: string) => real === rootReal || real.startsWith(rootReal + sep);
   const seenDirs = new Set<string>([rootReal]);
 
-  async function visit(absDir: string, relDir: string): Promise<void> {
+  // realDir: absDir's real path. A folder listed as a folder (not a link) has the real path of its parent plus its
+  // name, so only links are resolved (a realpath per folder was ~70 ms of a warm open at 10k).
+  async function visit(absDir: string, relDir: string, realDir: string): Promise<void> {
     let entries;
     try {
       entries = await readdir(absDir, { withFileTypes: true });
@@ -54,10 +56,10 @@ export async function walkVault(root: string, layers: LayerMap): Promise<WalkRes
       const abs = join(absDir, e.name);
       if (e.isDirectory()) {
         if (isSkippedDir(e.name) || layers.isExcluded(rel)) continue;
-        const real = await realpath(abs).catch(() => abs);
+        const real = join(realDir, e.name);
         if (seenDirs.has(real)) continue;
         seenDirs.add(real);
-        subdirs.push(visit(abs, rel));
+        subdirs.push(visit(abs, rel, real));
       } else if (e.isFile()) {
         if (isNotePath(rel, layers)) files.set(rel, abs);
       } else if (e.isSymbolicLink()) {
@@ -87,7 +89,7 @@ export async function walkVault(root: string, layers: LayerMap): Promise<WalkRes
             continue;
           }
           seenDirs.add(real);
-          subdirs.push(visit(abs, rel));
+          subdirs.push(visit(abs, rel, real));
         } else if (isNotePath(rel, layers)) {
           files.set(rel, abs);
         }
@@ -96,7 +98,7 @@ export async function walkVault(root: string, layers: LayerMap): Promise<WalkRes
     await Promise.all(subdirs);
   }
 
-  await visit(root, '');
+  await visit(root, '', rootReal);
   return { files, problems };
 }
 
