@@ -23,7 +23,10 @@
  *                             scrub_layer {elements, quietSteps, fullSteps}: elements on the scrub layer and the steps
  *                             that redrew it alone / everything; scrub_idle_fps_1k: the rAF ceiling right after;
  *                             scrub_frame_gap_ms_1k {p50,p95,max,n}: gaps between frames during the scrub;
- *                             scrub_dropped_frames_1k: frames lost to gaps over 25 ms (a 50 ms gap = 2 lost)
+ *                             scrub_dropped_frames_1k: frames lost to gaps over 25 ms (a 50 ms gap = 2 lost);
+ *                             scrub_cpu_ms_1k {main, process}: CPU time of the page's main thread / whole renderer
+ *                             process from the first key to the last step drawn (barely moved by the machine's load)
+ *   pan_zoom_cpu_ms_2k, pan_zoom_cpu_ms_5k  {main, process}: the same over the pan/zoom gesture
  * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
  * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb,scrub runs only those sections (default: all).
  * LORECRAFT_CANVAS_PROFILE=<dir>: diagnostics for the fps and scrub sections (the figures then carry the
@@ -121,6 +124,27 @@ function settle(page: Page, quietMs = 1000, capMs = 30_000): Promise<number> {
   }), [quietMs, capMs] as const);
 }
 
+/**
+ * CPU time (ms) the page's renderer spends from this call to the returned stop(): its main thread (CDP
+ * Performance ThreadTime) and the whole renderer process (ProcessTime: raster and compositor threads too). CPU
+ * time, unlike frame rates, barely moves with the machine's load, so an A/B under load compares the work done.
+ */
+async function cpuMeter(page: Page): Promise<() => Promise<{ main: number; process: number }>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const read = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const m = new Map(metrics.map((x) => [x.name, x.value]));
+    return { main: m.get('ThreadTime') ?? NaN, process: m.get('ProcessTime') ?? NaN };
+  };
+  const a = await read();
+  return async () => {
+    const b = await read();
+    await cdp.detach();
+    return { main: Math.round((b.main - a.main) * 1000), process: Math.round((b.process - a.process) * 1000) };
+  };
+}
+
 /** rAF callbacks per second with nothing happening: the ceiling of this headless browser. */
 function idleFps(page: Page, ms: number): Promise<number> {
   return page.evaluate((dur) => new Promise<number>((done) => {
@@ -131,7 +155,7 @@ function idleFps(page: Page, ms: number): Promise<number> {
   }), ms);
 }
 
-async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: Stat & { max: number } }> {
+async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: Stat & { max: number }; cpu: { main: number; process: number } }> {
   const box = (await page.getByTestId('canvas').boundingBox())!;
   // an empty spot near the centre, so a drag pans instead of moving a node
   const spot = await page.evaluate(() => {
@@ -159,6 +183,7 @@ async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: 
     return best;
   });
   const x0 = box.x + spot.x, y0 = box.y + spot.y;
+  const cpu = await cpuMeter(page);
   const t0 = Date.now();
   for (let round = 0; Date.now() - t0 < ms; round++) {
     await page.mouse.move(x0, y0);
@@ -167,6 +192,7 @@ async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: 
     await page.mouse.up();
     for (let i = 0; i < 10; i++) await page.mouse.wheel(0, round % 2 ? 120 : -120);
   }
+  const cpuMs = await cpu();
   const r = await page.evaluate(() => {
     const g = window as unknown as { __fps: { frames: number; t0: number; run: boolean; gaps: number[] } };
     g.__fps.run = false;
@@ -174,7 +200,7 @@ async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: 
   });
   const s = [...r.gaps].sort((a, b) => a - b);
   const at = (q: number) => r1(s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0);
-  return { fps: r.fps, gaps: { p50: at(0.5), p95: at(0.95), max: r1(s[s.length - 1] ?? 0), n: s.length } };
+  return { fps: r.fps, gaps: { p50: at(0.5), p95: at(0.95), max: r1(s[s.length - 1] ?? 0), n: s.length }, cpu: cpuMs };
 }
 
 /** Diagnostics (LORECRAFT_CANVAS_PROFILE=shots:<dir>): screenshots at the fit zoom, x1.8 and x3 with a node selected. */
@@ -382,7 +408,7 @@ async function clearFocus(page: Page, total: number): Promise<void> {
 /** Step the timeline scrubber through every session by keyboard, one key every `gapMs`; see the header. */
 async function scrub(page: Page, gapMs: number): Promise<{
   fps: number; steps: Stat; layouts: number; sessions: number; layer: { elements: number; quietSteps: number; fullSteps: number };
-  gaps: Stat & { max: number }; dropped: number;
+  gaps: Stat & { max: number }; dropped: number; cpu: { main: number; process: number };
 }> {
   // 68 ticks overlap on the bar: the first one's own click handler, not a pointer hit
   await page.getByTestId('timeline-tick').first().dispatchEvent('click');
@@ -408,6 +434,8 @@ async function scrub(page: Page, gapMs: number): Promise<{
     };
     requestAnimationFrame(loop);
   });
+  await page.evaluate(() => { (window as unknown as { __notif?: object }).__notif = {}; });
+  const cpu = await cpuMeter(page);
   const t0 = Date.now();
   for (let i = 1; i < sessions.length; i++) {
     await page.keyboard.press('ArrowRight');
@@ -416,6 +444,8 @@ async function scrub(page: Page, gapMs: number): Promise<{
   }
   const last = sessions[sessions.length - 1]!;
   await page.waitForFunction((s) => window.__lorecraftCanvas!.metrics.steps.some((x) => x.session === s), last, { timeout: 60_000 });
+  const cpuMs = await cpu();
+  log(`notify: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __notif?: object }).__notif))}`);
   const r = await page.evaluate(() => {
     const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; gaps: number[] } };
     w.__scrub.run = false;
@@ -435,7 +465,7 @@ async function scrub(page: Page, gapMs: number): Promise<{
   const dropped = r.gaps.reduce((n, g) => n + (g > 25 ? Math.round(g / (1000 / 60)) - 1 : 0), 0);
   return { fps: r1(r.frames / dur), steps: stat(gaps), layouts: r.layouts - layouts0, sessions: sessions.length - 1,
     layer: { elements: r.layer, quietSteps: r.quiet, fullSteps: r.full },
-    gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped };
+    gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped, cpu: cpuMs };
 }
 
 export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unknown>> {
@@ -491,6 +521,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         out.scrub_layer = sc.layer;
         out.scrub_frame_gap_ms_1k = sc.gaps;
         out.scrub_dropped_frames_1k = sc.dropped;
+        out.scrub_cpu_ms_1k = sc.cpu;
       } finally {
         await page.close();
         await stopShell(child);
@@ -518,6 +549,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         const pz = await profiled(page, prof, 'panzoom', () => panZoomFps(page, 3000));
         out.pan_zoom_fps_2k = pz.fps;
         out.pan_zoom_frame_gap_ms_2k = pz.gaps;
+        out.pan_zoom_cpu_ms_2k = pz.cpu;
       });
     }
     log(`pan/zoom fps (${fpsN} nodes): ${out.pan_zoom_fps_2k}`);
@@ -530,6 +562,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         const pz = await panZoomFps(page, 3000);
         out.pan_zoom_fps_5k = pz.fps;
         out.pan_zoom_frame_gap_ms_5k = pz.gaps;
+        out.pan_zoom_cpu_ms_5k = pz.cpu;
       });
       log(`pan/zoom fps (5000 nodes): ${out.pan_zoom_fps_5k}`);
     }
