@@ -26,6 +26,8 @@
  *                             scrub_dropped_frames_1k: frames lost to gaps over 25 ms (a 50 ms gap = 2 lost);
  *                             scrub_cpu_ms_1k {main, process}: CPU time of the page's main thread / whole renderer
  *                             process from the first key to the last step drawn (barely moved by the machine's load)
+ *                             scrub_step_work_ms_1k {total,p50,p95,n}: main-thread JS time of each session's step and
+ *                             its frame drawn at once, fastest of three passes (see scrubWork: load-robust, no raster)
  *   pan_zoom_cpu_ms_2k, pan_zoom_cpu_ms_5k  {main, process}: the same over the pan/zoom gesture
  * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
  * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb,scrub runs only those sections (default: all).
@@ -468,6 +470,38 @@ async function scrub(page: Page, gapMs: number): Promise<{
     gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped, cpu: cpuMs };
 }
 
+/**
+ * The main thread's work per scrub step, free of the machine's load: every session's overlay stepped in turn
+ * (controller.step) and its frame drawn at once (Cytoscape's before-render calculations and render(), as its
+ * render loop does), timed each; three passes, the fastest total kept (the least disturbed by other processes).
+ * JS time only: the software canvas rasterises part of the drawing later, off this measure.
+ */
+function scrubWork(page: Page): Promise<{ total: number; p50: number; p95: number; n: number }> {
+  return page.evaluate(() => {
+    type R = { beforeRenderCallbacks: Array<{ fn(willDraw: boolean, t: number): void }>; render(o?: unknown): void; renderOptions?: unknown };
+    const c = window.__lorecraftCanvas!.controller as unknown as { cy: { renderer(): R }; stepOverlays: readonly unknown[]; shown: { session: unknown } | null; step(o: unknown): void };
+    const r = c.cy.renderer();
+    const overlays = c.stepOverlays;
+    const back = overlays.find((o) => (o as { session?: unknown } | null)?.session === c.shown?.session) ?? overlays[overlays.length - 1];
+    let best: number[] | null = null;
+    for (let pass = 0; pass < 3; pass++) {
+      const times: number[] = [];
+      for (const o of overlays) {
+        const t0 = performance.now();
+        c.step(o);
+        for (const cb of r.beforeRenderCallbacks) cb.fn(true, t0);
+        r.render(r.renderOptions);
+        times.push(performance.now() - t0);
+      }
+      if (!best || times.reduce((a, b) => a + b, 0) < best.reduce((a, b) => a + b, 0)) best = times;
+    }
+    c.step(back);
+    const s = [...best!].sort((a, b) => a - b);
+    const r1 = (x: number) => Math.round(x * 10) / 10;
+    return { total: r1(s.reduce((a, b) => a + b, 0)), p50: r1(s[Math.floor(s.length / 2)]!), p95: r1(s[Math.min(s.length - 1, Math.floor(0.95 * s.length))]!), n: s.length };
+  });
+}
+
 export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unknown>> {
   if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) throw new Error('dist/renderer is missing: run `npx vite build` first');
   const generate = ctx.generateVault ?? (await import('./generate.js')).generateVault;
@@ -515,6 +549,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         const sc = await profiled(page, prof, 'scrub', () => scrub(page, 50));
         log(`scrub (${world.entities} entities, ${world.events} events, ${sc.sessions} steps): ${JSON.stringify(sc)}`);
         out.scrub_idle_fps_1k = await idleFps(page, 1500);
+        out.scrub_step_work_ms_1k = await scrubWork(page);
         out.scrub_fps_1k = sc.fps;
         out.scrub_step_ms = sc.steps;
         out.scrub_layouts = sc.layouts;
@@ -584,9 +619,27 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       const total = await page.evaluate(() => window.__lorecraftCanvas!.cy.nodes().length);
       const times: number[] = [], sizes: number[] = [];
       log(`layout done at ${m.layout} ms; focusing ${ids.length} roots`);
-      for (const id of ids) {
+      // LORECRAFT_CANVAS_PROFILE=<dir>: a CPU profile of each focus (<dir>/nb-<i>.cpuprofile), top self time of the slow ones
+      const prof = process.env.LORECRAFT_CANVAS_PROFILE;
+      const cdp = prof && !prof.includes(':') && prof !== 'diag' && prof !== 'hints' && prof !== 'probe' ? await page.context().newCDPSession(page) : null;
+      if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 500 }); }
+      // and which canvas drew during each focus: the big graph's render() calls and their time (window.__lorecraft.cy)
+      if (cdp) await page.evaluate(() => {
+        const g = window as unknown as { __bigRenders: number[] };
+        g.__bigRenders = [];
+        const r = (window.__lorecraft!.cy as unknown as { renderer(): { render(o?: unknown): void } }).renderer();
+        const orig = r.render;
+        r.render = function (this: unknown, o?: unknown) { const t0 = performance.now(); orig.call(this, o); g.__bigRenders.push(Math.round(performance.now() - t0)); };
+      });
+      for (const [i, id] of ids.entries()) {
+        if (cdp) await page.evaluate(() => { (window as unknown as { __bigRenders: number[] }).__bigRenders.length = 0; });
+        await cdp?.send('Profiler.start');
         const r = await neighbourhood(page, id);
-        log(`  ${id}: ${r.ms} ms, ${r.nodes} nodes`);
+        if (cdp) {
+          const { profile } = await cdp.send('Profiler.stop');
+          if (r.ms > 250) await writeProfile(`nb-${i}`, prof!, profile); else { mkdirSync(prof!, { recursive: true }); writeFileSync(join(prof!, `nb-${i}.cpuprofile`), JSON.stringify(profile)); }
+        }
+        log(`  ${id}: ${r.ms} ms, ${r.nodes} nodes${cdp ? `; the big graph's render() calls meanwhile (ms): ${JSON.stringify(await page.evaluate(() => (window as unknown as { __bigRenders: number[] }).__bigRenders))}` : ''}`);
         times.push(r.ms); sizes.push(r.nodes);
         await clearFocus(page, total);
       }

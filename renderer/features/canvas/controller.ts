@@ -182,7 +182,9 @@ export class CanvasController {
     cy.on('pan zoom', () => this.hideHandle());
     // labels keep their on-screen size when zoomed out (lod.ts labelFont): a zoom, a move re-pick them
     cy.on('dragfree', 'node', () => this.scheduleDeclutter());
-    cy.on('zoom', () => { if (this.settled) this.scheduleDeclutter(250); });
+    // once the view has stopped moving: a pick (a restyle of the labels that change, a redraw of everything) in the
+    // middle of a pan that follows a zoom broke the gesture's cached bitmap and cost a full frame there
+    cy.on('viewport', () => { if (this.settled && (this.declutterTimer || cy.zoom() !== this.metrics.labelZoom)) this.scheduleDeclutter(250); });
     cy.on('ehcomplete', (e, source: NodeSingular, target: NodeSingular, added: EdgeSingular) => {
       added.remove();
       const p = target.renderedPosition();
