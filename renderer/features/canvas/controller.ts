@@ -14,6 +14,7 @@ import { placeNew, quickPlace } from './layout.js';
 import { LayoutRunner } from './layout-client.js';
 import { CANVAS_STYLE } from './style.js';
 import { EmphasisLayer } from './emphasis.js';
+import { patchSorted, zCompare, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
 
 cytoscape.use(edgehandles);
@@ -137,7 +138,7 @@ export class CanvasController {
       ...(webgl ? { renderer: { name: 'canvas', webgl: true } as never } : {}),
     });
     const cy = this.cy;
-    if (!webgl) { this.installDirectDraw(); this.installQuietHint(); }
+    if (!webgl) { this.installDirectDraw(); this.installQuietHint(); this.installCover(); }
     if (!opts.layer) this.runner.warm();
     this.emphasis = opts.emphasis ? new EmphasisLayer(opts.emphasis, cy) : null;
     this.eh = (cy as unknown as { edgehandles(o: object): Eh }).edgehandles({
@@ -214,6 +215,32 @@ export class CanvasController {
     wrap(data?.lyrTxrCache, 'getLayers');
     // and draws its plain hairline edges as one path (lod.ts)
     installHairlineBatch((this.cy as unknown as { renderer?(): unknown }).renderer?.(), () => this.direct);
+  }
+
+  /** the focus layer covers this canvas (setCovered): its frames are not drawn */
+  private covered = false;
+
+  /**
+   * While covered, the renderer's frames are dropped (an export's forced draw excepted); setCovered(false)
+   * draws everything once. Needs the canvas renderer's render(); without it, nothing changes.
+   */
+  private installCover(): void {
+    const r = (this.cy as unknown as { renderer?(): { render?(o?: { forcedContext?: unknown }): void } }).renderer?.();
+    const render = r?.render;
+    if (!r || typeof render !== 'function') return;
+    r.render = (o) => { if (!this.covered || o?.forcedContext) render.call(r, o); };
+  }
+
+  /**
+   * The focus layer (opaque) is shown over this canvas (on) or hidden again (off). A 10k graph's full
+   * redraw takes ~0.3-1 s on a software canvas; anything that asked for one while focusing (it happened on
+   * every focus in the bench) drew it under the layer, in the same frames as the focus: the focus's outliers.
+   */
+  setCovered(on: boolean): void {
+    if (on === this.covered) return;
+    this.covered = on;
+    const r = this.renderer();
+    if (!on && r) { r.redrawHint('eles', true); r.redrawHint('drag', true); r.redraw(); }
   }
 
   private scheduleDeclutter(ms = 150): void {
@@ -422,15 +449,33 @@ export class CanvasController {
    * redraws everything, as Cytoscape does.
    */
   private installQuietHint(): void {
-    const r = this.renderer() as unknown as { redrawHint(g: string, b: boolean): void; notify?(name: string, eles?: ArrayLike<unknown>): void } | null;
+    type Sorted = ZOrdered[] & { interactive?: ZOrdered[] };
+    const r = this.renderer() as unknown as {
+      redrawHint(g: string, b: boolean): void; notify?(name: string, eles?: ArrayLike<unknown>): void;
+      invalidateCachedZSortedEles(): void; updateCachedGrabbedEles?(): void; cachedZSortedEles?: Sorted | null;
+    } | null;
     if (!r || typeof r.notify !== 'function') return;
-    const hint = r.redrawHint, notify = r.notify;
+    const hint = r.redrawHint, notify = r.notify, invalidate = r.invalidateCachedZSortedEles;
     r.redrawHint = (g: string, b: boolean) => { if (!(this.quietEles && g === 'eles')) hint.call(r, g, b); };
     r.notify = (name: string, eles?: ArrayLike<unknown>) => {
       let quiet = !!eles && eles.length > 0 && name !== 'viewport';
       for (let i = 0; quiet && i < eles!.length; i++) quiet = CanvasController.layerFlag(eles![i] as SingularElementReturnValue);
       this.quietEles = quiet;
-      try { notify.call(r, name, eles); } finally { this.quietEles = false; }
+      // a step's edges added to or removed from the scrub layer: the draw order is patched (zsorted.ts), not sorted again
+      const sorted = r.cachedZSortedEles;
+      const patch = quiet && (name === 'add' || name === 'remove') && !!sorted && typeof r.updateCachedGrabbedEles === 'function'
+        && !(this.cy as unknown as { hasCompoundNodes(): boolean }).hasCompoundNodes();
+      if (patch) r.invalidateCachedZSortedEles = () => undefined;
+      try { notify.call(r, name, eles); } finally {
+        this.quietEles = false;
+        r.invalidateCachedZSortedEles = invalidate;
+      }
+      if (patch && r.cachedZSortedEles === sorted) {
+        const list = Array.from(eles as ArrayLike<ZOrdered & { removed(): boolean }>);
+        patchSorted(sorted!, name === 'add' ? list.filter((e) => !e.removed()) : [], new Set(name === 'remove' ? list : []), zCompare);
+        sorted!.interactive = sorted!.filter((e) => (e as unknown as { interactive(): boolean }).interactive());
+        r.updateCachedGrabbedEles!();
+      }
     };
   }
 
