@@ -33,6 +33,8 @@ export interface CanvasMetrics {
   steps: Array<{ session: number | null; paintedAt: number }>;
   /** elements kept on the scrub layer (prepareSteps); steps that redrew that layer alone / everything */
   scrubLayer?: number; quietSteps: number; fullSteps: number;
+  /** additions / removals of scrub-layer edges put into the renderer's draw order by hand (zsorted.ts), not by a full sort */
+  zPatches?: number;
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
   layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
@@ -475,6 +477,7 @@ export class CanvasController {
         patchSorted(sorted!, name === 'add' ? list.filter((e) => !e.removed()) : [], new Set(name === 'remove' ? list : []), zCompare);
         sorted!.interactive = sorted!.filter((e) => (e as unknown as { interactive(): boolean }).interactive());
         r.updateCachedGrabbedEles!();
+        this.metrics.zPatches = (this.metrics.zPatches ?? 0) + 1;
       }
     };
   }
