@@ -221,6 +221,8 @@ export class CanvasController {
 
   /** the focus layer covers this canvas (setCovered): its frames are not drawn */
   private covered = false;
+  /** a frame was asked for while covered: drawn whole when uncovered */
+  private missedFrame = false;
 
   /**
    * While covered, the renderer's frames are dropped (an export's forced draw excepted); setCovered(false)
@@ -230,19 +232,21 @@ export class CanvasController {
     const r = (this.cy as unknown as { renderer?(): { render?(o?: { forcedContext?: unknown }): void } }).renderer?.();
     const render = r?.render;
     if (!r || typeof render !== 'function') return;
-    r.render = (o) => { if (!this.covered || o?.forcedContext) render.call(r, o); };
+    r.render = (o) => { if (!this.covered || o?.forcedContext) render.call(r, o); else this.missedFrame = true; };
   }
 
   /**
    * The focus layer (opaque) is shown over this canvas (on) or hidden again (off). A 10k graph's full
    * redraw takes ~0.3-1 s on a software canvas; anything that asked for one while focusing (it happened on
    * every focus in the bench) drew it under the layer, in the same frames as the focus: the focus's outliers.
+   * Uncovered, it draws whole only if a frame was asked for meanwhile (its pixels are otherwise as they were).
    */
   setCovered(on: boolean): void {
     if (on === this.covered) return;
     this.covered = on;
     const r = this.renderer();
-    if (!on && r) { r.redrawHint('eles', true); r.redrawHint('drag', true); r.redraw(); }
+    if (!on && r && this.missedFrame) { r.redrawHint('eles', true); r.redrawHint('drag', true); r.redraw(); }
+    this.missedFrame = false;
   }
 
   private scheduleDeclutter(ms = 150): void {
