@@ -109,14 +109,16 @@ describe('a timeline status restyle keeps the draw order', () => {
       { group: 'nodes', data: { id: 'b', label: 'B', struck: strike('B'), color: '#888', shape: 'ellipse', size: 20 }, classes: 'big' },
       { group: 'edges', data: { id: 'e', source: 'a', target: 'b', label: '' }, classes: 'big' },
     ]);
+    // Cytoscape's parsed style of an element (missing from its typings): reading it applies pending class changes
+    const read = (el: unknown) => (el as { pstyle(k: string): unknown }).pstyle('opacity');
     // styled once, as the renderer's first frame does
-    cy.elements().forEach((el) => { el.pstyle('opacity'); });
+    cy.elements().forEach((el) => { read(el); });
     let n = 0;
     const c = cy as unknown as { notify(name: string, eles?: unknown): void };
     const orig = c.notify.bind(cy);
     c.notify = (name, eles) => { if (name === 'zorder') n++; orig(name, eles); };
     // Cytoscape applies a class's style when it is next read (as the renderer's next frame does)
-    const set = (id: string, cls: string) => { const el = cy.getElementById(id); el.classes(`big ${cls}`); el.pstyle('opacity'); };
+    const set = (id: string, cls: string) => { const el = cy.getElementById(id); el.classes(`big ${cls}`); read(el); };
     for (let round = 0; round < 3; round++) {
       for (const s of ['status-not-yet-created', 'status-created', 'status-destroyed', '', 'status-dead', '']) set('a', s);
       for (const s of ['status-not-yet-created', '', 'status-destroyed']) set('b', s);
