@@ -25,7 +25,12 @@
  *                             scrub_layer {elements, quietSteps, fullSteps}: elements on the scrub layer and the steps
  *                             that redrew it alone / everything; scrub_idle_fps_1k: the rAF ceiling right after;
  *                             scrub_frame_gap_ms_1k {p50,p95,max,n}: gaps between frames during the scrub;
- *                             scrub_dropped_frames_1k: frames lost to gaps over 25 ms (a 50 ms gap = 2 lost)
+ *                             scrub_dropped_frames_1k: frames lost to gaps over 25 ms (a 50 ms gap = 2 lost);
+ *                             scrub_cpu_ms_1k {main, process}: CPU time of the page's main thread / whole renderer
+ *                             process from the first key to the last step drawn (barely moved by the machine's load)
+ *                             scrub_step_work_ms_1k {total,p50,p95,n}: main-thread JS time of each session's step and
+ *                             its frame drawn at once, fastest of three passes (see scrubWork: load-robust, no raster)
+ *   pan_zoom_cpu_ms_2k, pan_zoom_cpu_ms_5k  {main, process}: the same over the pan/zoom gesture
  * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
  * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb,scrub runs only those sections (default: all).
  * LORECRAFT_CANVAS_PROFILE=<dir>: for the load section, a CPU profile from navigation to layout done, the
@@ -184,6 +189,27 @@ function settle(page: Page, quietMs = 1000, capMs = 30_000): Promise<number> {
   }), [quietMs, capMs] as const);
 }
 
+/**
+ * CPU time (ms) the page's renderer spends from this call to the returned stop(): its main thread (CDP
+ * Performance ThreadTime) and the whole renderer process (ProcessTime: raster and compositor threads too). CPU
+ * time, unlike frame rates, barely moves with the machine's load, so an A/B under load compares the work done.
+ */
+async function cpuMeter(page: Page): Promise<() => Promise<{ main: number; process: number }>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const read = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const m = new Map(metrics.map((x) => [x.name, x.value]));
+    return { main: m.get('ThreadTime') ?? NaN, process: m.get('ProcessTime') ?? NaN };
+  };
+  const a = await read();
+  return async () => {
+    const b = await read();
+    await cdp.detach();
+    return { main: Math.round((b.main - a.main) * 1000), process: Math.round((b.process - a.process) * 1000) };
+  };
+}
+
 /** rAF callbacks per second with nothing happening: the ceiling of this headless browser. */
 function idleFps(page: Page, ms: number): Promise<number> {
   return page.evaluate((dur) => new Promise<number>((done) => {
@@ -194,7 +220,7 @@ function idleFps(page: Page, ms: number): Promise<number> {
   }), ms);
 }
 
-async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: Stat & { max: number } }> {
+async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: Stat & { max: number }; cpu: { main: number; process: number } }> {
   const box = (await page.getByTestId('canvas').boundingBox())!;
   // an empty spot near the centre, so a drag pans instead of moving a node
   const spot = await page.evaluate(() => {
@@ -222,6 +248,7 @@ async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: 
     return best;
   });
   const x0 = box.x + spot.x, y0 = box.y + spot.y;
+  const cpu = await cpuMeter(page);
   const t0 = Date.now();
   for (let round = 0; Date.now() - t0 < ms; round++) {
     await page.mouse.move(x0, y0);
@@ -230,6 +257,7 @@ async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: 
     await page.mouse.up();
     for (let i = 0; i < 10; i++) await page.mouse.wheel(0, round % 2 ? 120 : -120);
   }
+  const cpuMs = await cpu();
   const r = await page.evaluate(() => {
     const g = window as unknown as { __fps: { frames: number; t0: number; run: boolean; gaps: number[] } };
     g.__fps.run = false;
@@ -237,7 +265,7 @@ async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: 
   });
   const s = [...r.gaps].sort((a, b) => a - b);
   const at = (q: number) => r1(s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0);
-  return { fps: r.fps, gaps: { p50: at(0.5), p95: at(0.95), max: r1(s[s.length - 1] ?? 0), n: s.length } };
+  return { fps: r.fps, gaps: { p50: at(0.5), p95: at(0.95), max: r1(s[s.length - 1] ?? 0), n: s.length }, cpu: cpuMs };
 }
 
 /** Diagnostics (LORECRAFT_CANVAS_PROFILE=shots:<dir>): screenshots at the fit zoom, x1.8 and x3 with a node selected. */
@@ -445,7 +473,7 @@ async function clearFocus(page: Page, total: number): Promise<void> {
 /** Step the timeline scrubber through every session by keyboard, one key every `gapMs`; see the header. */
 async function scrub(page: Page, gapMs: number): Promise<{
   fps: number; steps: Stat; layouts: number; sessions: number; layer: { elements: number; quietSteps: number; fullSteps: number };
-  gaps: Stat & { max: number }; dropped: number;
+  gaps: Stat & { max: number }; dropped: number; cpu: { main: number; process: number };
 }> {
   // 68 ticks overlap on the bar: the first one's own click handler, not a pointer hit
   await page.getByTestId('timeline-tick').first().dispatchEvent('click');
@@ -471,6 +499,8 @@ async function scrub(page: Page, gapMs: number): Promise<{
     };
     requestAnimationFrame(loop);
   });
+  await page.evaluate(() => { (window as unknown as { __notif?: object }).__notif = {}; });
+  const cpu = await cpuMeter(page);
   const t0 = Date.now();
   for (let i = 1; i < sessions.length; i++) {
     await page.keyboard.press('ArrowRight');
@@ -479,6 +509,8 @@ async function scrub(page: Page, gapMs: number): Promise<{
   }
   const last = sessions[sessions.length - 1]!;
   await page.waitForFunction((s) => window.__lorecraftCanvas!.metrics.steps.some((x) => x.session === s), last, { timeout: 60_000 });
+  const cpuMs = await cpu();
+  log(`notify: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __notif?: object }).__notif))}`);
   const r = await page.evaluate(() => {
     const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; gaps: number[] } };
     w.__scrub.run = false;
@@ -498,7 +530,39 @@ async function scrub(page: Page, gapMs: number): Promise<{
   const dropped = r.gaps.reduce((n, g) => n + (g > 25 ? Math.round(g / (1000 / 60)) - 1 : 0), 0);
   return { fps: r1(r.frames / dur), steps: stat(gaps), layouts: r.layouts - layouts0, sessions: sessions.length - 1,
     layer: { elements: r.layer, quietSteps: r.quiet, fullSteps: r.full },
-    gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped };
+    gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped, cpu: cpuMs };
+}
+
+/**
+ * The main thread's work per scrub step, free of the machine's load: every session's overlay stepped in turn
+ * (controller.step) and its frame drawn at once (Cytoscape's before-render calculations and render(), as its
+ * render loop does), timed each; three passes, the fastest total kept (the least disturbed by other processes).
+ * JS time only: the software canvas rasterises part of the drawing later, off this measure.
+ */
+function scrubWork(page: Page): Promise<{ total: number; p50: number; p95: number; n: number }> {
+  return page.evaluate(() => {
+    type R = { beforeRenderCallbacks: Array<{ fn(willDraw: boolean, t: number): void }>; render(o?: unknown): void; renderOptions?: unknown };
+    const c = window.__lorecraftCanvas!.controller as unknown as { cy: { renderer(): R }; stepOverlays: readonly unknown[]; shown: { session: unknown } | null; step(o: unknown): void };
+    const r = c.cy.renderer();
+    const overlays = c.stepOverlays;
+    const back = overlays.find((o) => (o as { session?: unknown } | null)?.session === c.shown?.session) ?? overlays[overlays.length - 1];
+    let best: number[] | null = null;
+    for (let pass = 0; pass < 3; pass++) {
+      const times: number[] = [];
+      for (const o of overlays) {
+        const t0 = performance.now();
+        c.step(o);
+        for (const cb of r.beforeRenderCallbacks) cb.fn(true, t0);
+        r.render(r.renderOptions);
+        times.push(performance.now() - t0);
+      }
+      if (!best || times.reduce((a, b) => a + b, 0) < best.reduce((a, b) => a + b, 0)) best = times;
+    }
+    c.step(back);
+    const s = [...best!].sort((a, b) => a - b);
+    const r1 = (x: number) => Math.round(x * 10) / 10;
+    return { total: r1(s.reduce((a, b) => a + b, 0)), p50: r1(s[Math.floor(s.length / 2)]!), p95: r1(s[Math.min(s.length - 1, Math.floor(0.95 * s.length))]!), n: s.length };
+  });
 }
 
 export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unknown>> {
@@ -548,12 +612,14 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         const sc = await profiled(page, prof, 'scrub', () => scrub(page, 50));
         log(`scrub (${world.entities} entities, ${world.events} events, ${sc.sessions} steps): ${JSON.stringify(sc)}`);
         out.scrub_idle_fps_1k = await idleFps(page, 1500);
+        out.scrub_step_work_ms_1k = await scrubWork(page);
         out.scrub_fps_1k = sc.fps;
         out.scrub_step_ms = sc.steps;
         out.scrub_layouts = sc.layouts;
         out.scrub_layer = sc.layer;
         out.scrub_frame_gap_ms_1k = sc.gaps;
         out.scrub_dropped_frames_1k = sc.dropped;
+        out.scrub_cpu_ms_1k = sc.cpu;
       } finally {
         await page.close();
         await stopShell(child);
@@ -584,6 +650,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         const pz = await profiled(page, prof, 'panzoom', () => panZoomFps(page, 3000));
         out.pan_zoom_fps_2k = pz.fps;
         out.pan_zoom_frame_gap_ms_2k = pz.gaps;
+        out.pan_zoom_cpu_ms_2k = pz.cpu;
       });
     }
     log(`pan/zoom fps (${fpsN} nodes): ${out.pan_zoom_fps_2k}`);
@@ -596,6 +663,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         const pz = await panZoomFps(page, 3000);
         out.pan_zoom_fps_5k = pz.fps;
         out.pan_zoom_frame_gap_ms_5k = pz.gaps;
+        out.pan_zoom_cpu_ms_5k = pz.cpu;
       });
       log(`pan/zoom fps (5000 nodes): ${out.pan_zoom_fps_5k}`);
     }
@@ -617,9 +685,27 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       const total = await page.evaluate(() => window.__lorecraftCanvas!.cy.nodes().length);
       const times: number[] = [], sizes: number[] = [];
       log(`layout done at ${m.layout} ms; focusing ${ids.length} roots`);
-      for (const id of ids) {
+      // LORECRAFT_CANVAS_PROFILE=<dir>: a CPU profile of each focus (<dir>/nb-<i>.cpuprofile), top self time of the slow ones
+      const prof = process.env.LORECRAFT_CANVAS_PROFILE;
+      const cdp = prof && !prof.includes(':') && prof !== 'diag' && prof !== 'hints' && prof !== 'probe' ? await page.context().newCDPSession(page) : null;
+      if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 500 }); }
+      // and which canvas drew during each focus: the big graph's render() calls and their time (window.__lorecraft.cy)
+      if (cdp) await page.evaluate(() => {
+        const g = window as unknown as { __bigRenders: number[] };
+        g.__bigRenders = [];
+        const r = (window.__lorecraft!.cy as unknown as { renderer(): { render(o?: unknown): void } }).renderer();
+        const orig = r.render;
+        r.render = function (this: unknown, o?: unknown) { const t0 = performance.now(); orig.call(this, o); g.__bigRenders.push(Math.round(performance.now() - t0)); };
+      });
+      for (const [i, id] of ids.entries()) {
+        if (cdp) await page.evaluate(() => { (window as unknown as { __bigRenders: number[] }).__bigRenders.length = 0; });
+        await cdp?.send('Profiler.start');
         const r = await neighbourhood(page, id);
-        log(`  ${id}: ${r.ms} ms, ${r.nodes} nodes`);
+        if (cdp) {
+          const { profile } = await cdp.send('Profiler.stop');
+          if (r.ms > 250) await writeProfile(`nb-${i}`, prof!, profile); else { mkdirSync(prof!, { recursive: true }); writeFileSync(join(prof!, `nb-${i}.cpuprofile`), JSON.stringify(profile)); }
+        }
+        log(`  ${id}: ${r.ms} ms, ${r.nodes} nodes${cdp ? `; the big graph's render() calls meanwhile (ms): ${JSON.stringify(await page.evaluate(() => (window as unknown as { __bigRenders: number[] }).__bigRenders))}` : ''}`);
         times.push(r.ms); sizes.push(r.nodes);
         await clearFocus(page, total);
       }

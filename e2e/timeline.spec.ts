@@ -198,4 +198,12 @@ test('dragging the scrubber through every session: each end of the drag shows th
 
   // no layout ran and nothing moved during any of it
   expect(await snap()).toEqual(before);
+  // the draw order kept by hand across the steps' added and removed edges (zsorted.ts) is the one a full sort gives
+  const order = await page.evaluate(() => {
+    const r = (window.__lorecraft!.cy as unknown as { renderer(): { getCachedZSortedEles(force?: boolean): Array<{ id(): string }> } }).renderer();
+    const kept = r.getCachedZSortedEles().map((e) => e.id());
+    return { kept, fresh: r.getCachedZSortedEles(true).map((e) => e.id()), patches: window.__lorecraftCanvas!.metrics.zPatches ?? 0 };
+  });
+  expect(order.patches).toBeGreaterThan(0);
+  expect(order.kept).toEqual(order.fresh);
 });

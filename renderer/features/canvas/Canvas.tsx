@@ -210,6 +210,7 @@ export function Canvas() {
       wrap.style.display = 'none';
       focusShown.current = null;
       fitted.current = '';
+      c.setCovered(false);
       return;
     }
     const s = useApp.getState();
@@ -226,6 +227,8 @@ export function Canvas() {
     const key = `${focus.root}|${focus.depth}`;
     if (fitted.current !== key) { fitted.current = key; f.fit(); }
     focusShown.current = focus.root;
+    // the layer is opaque: the big graph draws nothing until it is hidden again
+    c.setCovered(true);
   }, [focusIx]); // focus is in focusIx's deps
 
   useEffect(() => {

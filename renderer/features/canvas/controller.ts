@@ -14,6 +14,7 @@ import { placeNew, quickPlace } from './layout.js';
 import { LayoutRunner } from './layout-client.js';
 import { CANVAS_STYLE } from './style.js';
 import { EmphasisLayer } from './emphasis.js';
+import { patchSorted, zCompare, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
 
 cytoscape.use(edgehandles);
@@ -32,6 +33,8 @@ export interface CanvasMetrics {
   steps: Array<{ session: number | null; paintedAt: number }>;
   /** elements kept on the scrub layer (prepareSteps); steps that redrew that layer alone / everything */
   scrubLayer?: number; quietSteps: number; fullSteps: number;
+  /** additions / removals of scrub-layer edges put into the renderer's draw order by hand (zsorted.ts), not by a full sort */
+  zPatches?: number;
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
   layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
@@ -139,7 +142,7 @@ export class CanvasController {
       ...(webgl ? { renderer: { name: 'canvas', webgl: true } as never } : {}),
     });
     const cy = this.cy;
-    if (!webgl) { this.installDirectDraw(); this.installQuietHint(); }
+    if (!webgl) { this.installDirectDraw(); this.installQuietHint(); this.installCover(); }
     if (!opts.layer) this.runner.warm();
     this.emphasis = opts.emphasis ? new EmphasisLayer(opts.emphasis, cy) : null;
     this.eh = (cy as unknown as { edgehandles(o: object): Eh }).edgehandles({
@@ -184,7 +187,9 @@ export class CanvasController {
     cy.on('pan zoom', () => this.hideHandle());
     // labels keep their on-screen size when zoomed out (lod.ts labelFont): a zoom, a move re-pick them
     cy.on('dragfree', 'node', () => this.scheduleDeclutter());
-    cy.on('zoom', () => { if (this.settled) this.scheduleDeclutter(250); });
+    // once the view has stopped moving: a pick (a restyle of the labels that change, a redraw of everything) in the
+    // middle of a pan that follows a zoom broke the gesture's cached bitmap and cost a full frame there
+    cy.on('viewport', () => { if (this.settled && (this.declutterTimer || cy.zoom() !== this.metrics.labelZoom)) this.scheduleDeclutter(250); });
     cy.on('ehcomplete', (e, source: NodeSingular, target: NodeSingular, added: EdgeSingular) => {
       added.remove();
       const p = target.renderedPosition();
@@ -214,6 +219,36 @@ export class CanvasController {
     wrap(data?.lyrTxrCache, 'getLayers');
     // and draws its plain hairline edges as one path (lod.ts)
     installHairlineBatch((this.cy as unknown as { renderer?(): unknown }).renderer?.(), () => this.direct);
+  }
+
+  /** the focus layer covers this canvas (setCovered): its frames are not drawn */
+  private covered = false;
+  /** a frame was asked for while covered: drawn whole when uncovered */
+  private missedFrame = false;
+
+  /**
+   * While covered, the renderer's frames are dropped (an export's forced draw excepted); setCovered(false)
+   * draws everything once. Needs the canvas renderer's render(); without it, nothing changes.
+   */
+  private installCover(): void {
+    const r = (this.cy as unknown as { renderer?(): { render?(o?: { forcedContext?: unknown }): void } }).renderer?.();
+    const render = r?.render;
+    if (!r || typeof render !== 'function') return;
+    r.render = (o) => { if (!this.covered || o?.forcedContext) render.call(r, o); else this.missedFrame = true; };
+  }
+
+  /**
+   * The focus layer (opaque) is shown over this canvas (on) or hidden again (off). A 10k graph's full
+   * redraw takes ~0.3-1 s on a software canvas; anything that asked for one while focusing (it happened on
+   * every focus in the bench) drew it under the layer, in the same frames as the focus: the focus's outliers.
+   * Uncovered, it draws whole only if a frame was asked for meanwhile (its pixels are otherwise as they were).
+   */
+  setCovered(on: boolean): void {
+    if (on === this.covered) return;
+    this.covered = on;
+    const r = this.renderer();
+    if (!on && r && this.missedFrame) { r.redrawHint('eles', true); r.redrawHint('drag', true); r.redraw(); }
+    this.missedFrame = false;
   }
 
   private scheduleDeclutter(ms = 150): void {
@@ -422,15 +457,34 @@ export class CanvasController {
    * redraws everything, as Cytoscape does.
    */
   private installQuietHint(): void {
-    const r = this.renderer() as unknown as { redrawHint(g: string, b: boolean): void; notify?(name: string, eles?: ArrayLike<unknown>): void } | null;
+    type Sorted = ZOrdered[] & { interactive?: ZOrdered[] };
+    const r = this.renderer() as unknown as {
+      redrawHint(g: string, b: boolean): void; notify?(name: string, eles?: ArrayLike<unknown>): void;
+      invalidateCachedZSortedEles(): void; updateCachedGrabbedEles?(): void; cachedZSortedEles?: Sorted | null;
+    } | null;
     if (!r || typeof r.notify !== 'function') return;
-    const hint = r.redrawHint, notify = r.notify;
+    const hint = r.redrawHint, notify = r.notify, invalidate = r.invalidateCachedZSortedEles;
     r.redrawHint = (g: string, b: boolean) => { if (!(this.quietEles && g === 'eles')) hint.call(r, g, b); };
     r.notify = (name: string, eles?: ArrayLike<unknown>) => {
       let quiet = !!eles && eles.length > 0 && name !== 'viewport';
       for (let i = 0; quiet && i < eles!.length; i++) quiet = CanvasController.layerFlag(eles![i] as SingularElementReturnValue);
       this.quietEles = quiet;
-      try { notify.call(r, name, eles); } finally { this.quietEles = false; }
+      // a step's edges added to or removed from the scrub layer: the draw order is patched (zsorted.ts), not sorted again
+      const sorted = r.cachedZSortedEles;
+      const patch = quiet && (name === 'add' || name === 'remove') && !!sorted && typeof r.updateCachedGrabbedEles === 'function'
+        && !(this.cy as unknown as { hasCompoundNodes(): boolean }).hasCompoundNodes();
+      if (patch) r.invalidateCachedZSortedEles = () => undefined;
+      try { notify.call(r, name, eles); } finally {
+        this.quietEles = false;
+        r.invalidateCachedZSortedEles = invalidate;
+      }
+      if (patch && r.cachedZSortedEles === sorted) {
+        const list = Array.from(eles as ArrayLike<ZOrdered & { removed(): boolean }>);
+        patchSorted(sorted!, name === 'add' ? list.filter((e) => !e.removed()) : [], new Set(name === 'remove' ? list : []), zCompare);
+        sorted!.interactive = sorted!.filter((e) => (e as unknown as { interactive(): boolean }).interactive());
+        r.updateCachedGrabbedEles!();
+        this.metrics.zPatches = (this.metrics.zPatches ?? 0) + 1;
+      }
     };
   }
 
