@@ -36,8 +36,9 @@ test("the players' view shows no secret in the DOM or on the wire, every control
   await expect(page.getByTestId('project-name')).toHaveText('canaries');
   await expect(app.sidebarItem('The QSECRETGMNAME Cabal')).toHaveCount(1); // the GM sees it
 
-  // the GM's view is idle (every request answered) before the switch: what comes after is the players'
-  await expect.poll(() => sent.length > 0 && sent.every((m) => replied.has(m.id))).toBe(true);
+  // the GM's view is idle (every request answered) before the switch: what comes after is the players'. The canvas
+  // asks for importance only once its first picture is drawn, so the GM's view is idle only after that request too
+  await expect.poll(() => sent.some((m) => m.channel === 'canvas-importance') && sent.every((m) => replied.has(m.id))).toBe(true);
   recording = true;
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('v');
