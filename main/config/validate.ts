@@ -63,34 +63,40 @@ export function valueMismatch(def: PropertyDef, v: unknown, calendar: Calendar |
   }
 }
 
+/** Where a property problem is: the note's file, the property's line, the property (no object per property fits). */
+function at(note: ParsedNote, def: PropertyDef): { file: string; line: number; field: string } {
+  return { file: note.path, line: note.fieldLines[def.name] ?? 1, field: def.name };
+}
+
+function wrongType(note: ParsedNote, def: PropertyDef, v: unknown, expected: string): Problem {
+  return {
+    ...at(note, def), severity: 'error', code: 'property-type',
+    message: `'${def.name}' should be ${expected}, not ${show(v)}`,
+    hint: `write ${def.name}: <${expected}>`,
+  };
+}
+
 export function validateProperties(note: ParsedNote, type: string | null, index: SchemaIndex): Problem[] {
   const problems: Problem[] = [];
   if (type === null) return problems;
   const defs = index.properties(type);
   for (const def of defs) {
     const v = note.frontmatter[def.name];
-    const line = note.fieldLines[def.name] ?? 1;
-    const base = { file: note.path, line, field: def.name };
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
       if (def.required && def.default === undefined) {
         problems.push({
-          ...base, severity: 'warning', code: 'required-missing',
+          ...at(note, def), severity: 'warning', code: 'required-missing',
           message: `${type} '${note.title}' has no '${def.name}' (required)`,
           hint: `add '${def.name}:' to the frontmatter${def.type === 'enum' ? ` (one of: ${valuesText(def)})` : ''}`,
         });
       }
       continue;
     }
-    const wrongType = (expected: string): Problem => ({
-      ...base, severity: 'error', code: 'property-type',
-      message: `'${def.name}' should be ${expected}, not ${show(v)}`,
-      hint: `write ${def.name}: <${expected}>`,
-    });
     switch (def.type) {
       case 'enum':
         if (!inValues(def, v)) {
           problems.push({
-            ...base, severity: 'error', code: 'enum-value',
+            ...at(note, def), severity: 'error', code: 'enum-value',
             message: `'${def.name}' is ${show(v)}, which is not one of: ${valuesText(def)}`,
             hint: `use one of: ${valuesText(def)} (or add the value to schema.yaml)`,
           });
@@ -100,11 +106,11 @@ export function validateProperties(note: ParsedNote, type: string | null, index:
         const items = Array.isArray(v) ? v : [v];
         const itemType = def.items;
         for (const it of items) {
-          if (itemType === 'date' && index.calendar ? !index.calendar.read(it).ok : itemType && !scalarOk(it, itemType)) { problems.push(wrongType(`a list of ${itemType}`)); break; }
-          if (!itemType && it !== null && typeof it === 'object') { problems.push(wrongType('a list of plain values')); break; }
+          if (itemType === 'date' && index.calendar ? !index.calendar.read(it).ok : itemType && !scalarOk(it, itemType)) { problems.push(wrongType(note, def, v, `a list of ${itemType}`)); break; }
+          if (!itemType && it !== null && typeof it === 'object') { problems.push(wrongType(note, def, v, 'a list of plain values')); break; }
           if (def.values && !inValues(def, it)) {
             problems.push({
-              ...base, severity: 'error', code: 'enum-value',
+              ...at(note, def), severity: 'error', code: 'enum-value',
               message: `'${def.name}' contains ${show(it)}, which is not one of: ${valuesText(def)}`,
               hint: `use values from: ${valuesText(def)}`,
             });
@@ -114,28 +120,28 @@ export function validateProperties(note: ParsedNote, type: string | null, index:
         break;
       }
       case 'string':
-        if (!scalarOk(v, 'string')) problems.push(wrongType('a text value'));
+        if (!scalarOk(v, 'string')) problems.push(wrongType(note, def, v, 'a text value'));
         break;
       case 'integer':
-        if (!scalarOk(v, 'integer')) problems.push(wrongType('a whole number'));
+        if (!scalarOk(v, 'integer')) problems.push(wrongType(note, def, v, 'a whole number'));
         break;
       case 'number':
-        if (!scalarOk(v, 'number')) problems.push(wrongType('a number'));
+        if (!scalarOk(v, 'number')) problems.push(wrongType(note, def, v, 'a number'));
         break;
       case 'boolean':
-        if (!scalarOk(v, 'boolean')) problems.push(wrongType('true or false'));
+        if (!scalarOk(v, 'boolean')) problems.push(wrongType(note, def, v, 'true or false'));
         break;
       case 'date':
         if (index.calendar) {
           const r = index.calendar.read(v);
           if (!r.ok) {
             problems.push({
-              ...base, severity: 'warning', code: 'calendar-date',
+              ...at(note, def), severity: 'warning', code: 'calendar-date',
               message: `'${def.name}' is ${show(v)}, which the world's calendar cannot read: ${r.reason}`,
               hint: 'write a date of the calendar in lorecraft.yaml, e.g. 15 Frostfall 1203 AR, 1203-05-14 or c. 1200 AR',
             });
           }
-        } else if (!isDateLike(v)) problems.push(wrongType('a date (YYYY-MM-DD, negative years allowed)'));
+        } else if (!isDateLike(v)) problems.push(wrongType(note, def, v, 'a date (YYYY-MM-DD, negative years allowed)'));
         break;
     }
   }

@@ -5,6 +5,7 @@
  */
 import { normaliseName } from '../../shared/names.js';
 import type { EntityRecord, EntitySummary } from '../../shared/types.js';
+import { normKey } from '../model/names.js';
 import type { LookupMatch } from './api.js';
 
 interface Entry { key: string; text: string; kind: 'name' | 'alias' | 'filename'; entity: EntityRecord }
@@ -21,23 +22,25 @@ export class NameLookup {
 
   constructor(entities: Iterable<EntityRecord>) {
     for (const e of entities) {
-      this.add(e.name, 'name', e);
+      const nameKey = this.add(e.name, 'name', e);
       for (const a of e.aliases) this.add(a, 'alias', e);
       if (e.path) {
         const base = e.path.slice(e.path.lastIndexOf('/') + 1).replace(/\.md$/i, '');
-        if (normaliseName(base) !== normaliseName(e.name)) this.add(base, 'filename', e);
+        if (normKey(base) !== nameKey) this.add(base, 'filename', e);
       }
     }
     this.entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
-  private add(text: string, kind: Entry['kind'], entity: EntityRecord): void {
-    const key = normaliseName(text);
-    if (!key) return;
+  /** the key `text` is found under (normaliseName's, by normKey's fast path: a first lookup builds this) */
+  private add(text: string, kind: Entry['kind'], entity: EntityRecord): string {
+    const key = normKey(text);
+    if (!key) return key;
     const en: Entry = { key, text, kind, entity };
     this.entries.push(en);
     const l = this.exact.get(key);
     if (l) l.push(en); else this.exact.set(key, [en]);
+    return key;
   }
 
   /** Exact matches only (name, alias, file name). */

@@ -30,7 +30,12 @@ interface NoteState {
   nameKey: string;
   id: string;
   provides: Array<[NameKind, string]>;
-  /** null: restored from a snapshot (its refKeys came with it), derived when resolveNote first needs them */
+  /**
+   * The note's references (noteRefs: a function of note, type and schema), kept once an incremental change
+   * resolved the note; null after a bulk load, which makes them while it resolves the note and lets them go
+   * (~50k short-lived objects at 10k notes instead of ones held through the load), and null in a state restored
+   * from a snapshot (its refKeys came with it) until resolveNote first needs them.
+   */
   refs: Ref[] | null;
   // contribution, valid while `resolved`
   resolved: boolean;
@@ -54,6 +59,8 @@ const SEP = '\u0000';
 function edgeKey(from: string, to: string, type: string): string {
   return [from, to, type].join(SEP);
 }
+/** resolveNote: up to this many edges of a note, a duplicate is found by a scan instead of a set of keys */
+const SEEN_SCAN = 8;
 /** edgesFrom/edgesTo questions answered by a pass over the edges after a bulk load, before the adjacency is built */
 const ADJ_SCANS = 16;
 const sameEdge = (a: RelationshipRecord, b: RelationshipRecord) =>
@@ -97,11 +104,10 @@ function restoredRecord(st: NoteState, sv: SchemaView): EntityRecord {
   return withNoteBody(rec as unknown as Omit<EntityRecord, 'body'>, note);
 }
 
-function refKeysOf(st: NoteState): string[] {
+function refKeysOf(st: NoteState, sv: SchemaView): string[] {
   if (st.refKeys === null) {
     const into = new Set<string>();
-    // refKeys is null only for a prepared state, whose refs are derived (a restored one has both or refKeys)
-    for (const r of st.refs!) {
+    for (const r of st.refs ?? noteRefs(st.note, st.type, sv)) {
       if (!r.key) continue;
       into.add('n:' + r.key);
       if (r.pathKey !== undefined) { into.add('p:' + r.pathKey); into.add('n:' + r.targetKey); }
@@ -146,6 +152,8 @@ export class VaultModel implements ModelView {
   private trackEnts = new Map<string, EntityRecord | undefined>();
   private trackEdges = new Map<string, RelationshipRecord | undefined>();
   private problemCache: Problem[] | null = null;
+  /** while complete() resolves: layer -> name key -> the id a plain name reference resolves to (null: none) */
+  private refMemo: Map<string, Map<string, string | null>> | null = null;
   private external = new Map<string, Problem[]>();
   /** incremented by every applyChanges: caches built over the model compare it */
   version = 0;
@@ -207,7 +215,7 @@ export class VaultModel implements ModelView {
   }
 
   private addRev(st: NoteState): void {
-    for (const k of refKeysOf(st)) {
+    for (const k of refKeysOf(st, this.sv)) {
       let s = this.revIndex.get(k);
       if (!s) { s = new Set(); this.revIndex.set(k, s); }
       s.add(st.note.path);
@@ -272,7 +280,7 @@ export class VaultModel implements ModelView {
       if (!st.resolved || !st.record) return null;
       notes.push({
         note: st.note, layer: st.layer, type: st.type, typeProblems: st.typeProblems, nameKey: st.nameKey, id: st.id,
-        edges: st.edges, placeholders: st.placeholders, targets: st.targets, problems: st.problems, refKeys: refKeysOf(st),
+        edges: st.edges, placeholders: st.placeholders, targets: st.targets, problems: st.problems, refKeys: refKeysOf(st, this.sv),
       });
     }
     return { notes, idOrder: [...this.idOwner.keys()] };
@@ -372,8 +380,11 @@ export class VaultModel implements ModelView {
     this.problemCache = null;
     this.version++;
     this.bulk = this.states.size === 0;
-    if (this.bulk) { this.revValid = false; this.adjValid = false; this.adjScans = 0; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map(); }
-    else { this.ensureRev(); this.ensureAdj(); }
+    if (this.bulk) {
+      this.revValid = false; this.adjValid = false; this.adjScans = 0; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
+      return this.stageBulk(changed);
+    }
+    this.ensureRev(); this.ensureAdj();
     const affected = new Set<string>();
     const groups = new Map<string, [string, string]>();
     const toResolve = new Set<string>();
@@ -424,14 +435,54 @@ export class VaultModel implements ModelView {
     return { affected, toResolve };
   }
 
+  /**
+   * stage() into an empty model (a cold open's whole vault): nothing to withdraw, no reverse index to ask, every
+   * note resolved. The same states, name index and ids in the same order as stage's general path gives (the
+   * groups in the order of their first note: index.add says when a name key gets its first holder), without its
+   * per-note group keys, lookups of old states and id reassignment (model.bulk.test.ts compares the two).
+   */
+  private stageBulk(changed: Map<string, ParsedNote | null>): { affected: Set<string>; toResolve: Set<string> } {
+    const groups: Array<[string, string]> = [];
+    const toResolve = new Set<string>();
+    for (const [path, note] of changed) {
+      if (!note) continue;
+      const layer = this.layers.layerOf(path);
+      if (layer === null) continue;
+      const st = this.prepare(note, layer);
+      this.states.set(path, st);
+      for (const [kind, key] of st.provides) {
+        if (this.index.add(layer, kind, key, path) && kind === 'name') groups.push([layer, key]);
+      }
+      toResolve.add(path);
+    }
+    // Ids: first holder of a name in a layer (path order) gets `<layer>/<key>`, the next `#2`, ...
+    for (const [layer, key] of groups) {
+      const holders = this.index.holders(layer, 'name', key);
+      for (let i = 0; i < holders.length; i++) {
+        const p = holders[i]!;
+        const st = this.states.get(p)!;
+        st.id = i === 0 ? `${layer}/${key}` : `${layer}/${key}#${i + 1}`;
+        this.idOwner.set(st.id, p);
+      }
+    }
+    return { affected: new Set(), toResolve };
+  }
+
   /** Second step: references resolved, contributions made, the delta. */
   private complete({ affected, toResolve }: { affected: Set<string>; toResolve: Set<string> }): GraphDelta {
     for (const k of affected) for (const p of this.revIndex.get(k) ?? []) toResolve.add(p);
     const order = [...toResolve].sort();
-    for (const p of order) { const st = this.states.get(p); if (st) this.withdraw(st); }
-    for (const p of order) {
-      const st = this.states.get(p);
-      if (st) { this.resolveNote(st); this.contribute(st); }
+    // a bulk load resolved nothing yet: nothing to withdraw
+    if (!this.bulk) for (const p of order) { const st = this.states.get(p); if (st) this.withdraw(st); }
+    // names and ids do not change while references are resolved: each (layer, name) is looked up once
+    this.refMemo = new Map();
+    try {
+      for (const p of order) {
+        const st = this.states.get(p);
+        if (st) { this.resolveNote(st); this.contribute(st); }
+      }
+    } finally {
+      this.refMemo = null;
     }
     return this.finalize();
   }
@@ -442,7 +493,7 @@ export class VaultModel implements ModelView {
     const { type, problems: typeProblems } = this.sv.resolveType(note);
     const nameKey = normKey(note.title) || normKey(note.basename) || 'untitled';
     return {
-      note, layer, type, typeProblems, nameKey, id: '', provides: providesOf(note, nameKey), refs: noteRefs(note, type, this.sv),
+      note, layer, type, typeProblems, nameKey, id: '', provides: providesOf(note, nameKey), refs: null,
       resolved: false, record: null, edges: [], edgeKeys: [], placeholders: [], targets: [], refKeys: null, problems: [],
     };
   }
@@ -479,16 +530,35 @@ export class VaultModel implements ModelView {
     }
     const edges: RelationshipRecord[] = [];
     const edgeKeys: string[] = [];
-    const seen = new Set<string>();
+    // duplicates: a scan of the few edges so far, a set of their keys beyond SEEN_SCAN
+    let seen: Set<string> | null = null;
     const placeholders: Array<[string, string]> = [];
     const targets: string[] = [];
-    for (const r of (st.refs ??= noteRefs(st.note, st.type, this.sv))) {
+    const memo = this.refMemo;
+    let layerMemo = memo?.get(st.layer);
+    if (memo && !layerMemo) { layerMemo = new Map(); memo.set(st.layer, layerMemo); }
+    let refs = st.refs;
+    if (refs === null) {
+      refs = noteRefs(st.note, st.type, this.sv);
+      if (!this.bulk) st.refs = refs;
+    }
+    for (const r of refs) {
       const key = r.key;
       if (!key) continue;
-      const hit = this.lookupRef(st.layer, r);
-      let target: string;
-      if (hit !== undefined) target = this.states.get(hit)!.id;
-      else {
+      let target: string | null | undefined;
+      if (layerMemo && r.pathKey === undefined) {
+        // a plain name: its target depends on (layer, key) alone
+        target = layerMemo.get(key);
+        if (target === undefined) {
+          const hit = this.lookupRef(st.layer, r);
+          target = hit === undefined ? null : this.states.get(hit)!.id;
+          layerMemo.set(key, target);
+        }
+      } else {
+        const hit = this.lookupRef(st.layer, r);
+        target = hit === undefined ? null : this.states.get(hit)!.id;
+      }
+      if (target === null) {
         target = `${st.layer}/${key}`;
         placeholders.push([target, r.name.trim()]);
         problems.push({
@@ -503,8 +573,15 @@ export class VaultModel implements ModelView {
       const from = r.reversed ? target : st.id;
       const to = r.reversed ? st.id : target;
       const ek = edgeKey(from, to, r.rel);
-      if (seen.has(ek)) continue;
-      seen.add(ek);
+      if (seen === null && edges.length < SEEN_SCAN) {
+        let dup = false;
+        for (const e of edges) if (e.to === to && e.from === from && e.type === r.rel) { dup = true; break; }
+        if (dup) continue;
+      } else {
+        seen ??= new Set(edgeKeys);
+        if (seen.has(ek)) continue;
+        seen.add(ek);
+      }
       const e: RelationshipRecord = { from, to, type: r.rel, field: r.field, source: path, line: r.line };
       if (r.props) { if (r.reversed) e.inverseProperties = r.props; else e.properties = r.props; }
       edges.push(e);
@@ -573,7 +650,7 @@ export class VaultModel implements ModelView {
       if (m) { m.delete(path); if (m.size === 0) this.phRefs.delete(pid); }
     }
     if (this.revValid) {
-      for (const k of refKeysOf(st)) {
+      for (const k of refKeysOf(st, this.sv)) {
         const s = this.revIndex.get(k);
         if (s) { s.delete(path); if (s.size === 0) this.revIndex.delete(k); }
       }
@@ -609,10 +686,11 @@ export class VaultModel implements ModelView {
   private finalize(): GraphDelta {
     const delta: GraphDelta = { removeEntities: [], upsertEntities: [], removeEdges: [], addEdges: [] };
     if (this.bulk) {
-      // loaded into an empty model: everything is new; adjacency waits for warm()
+      // loaded into an empty model: everything is new (the notes' ids, then the placeholders', as a tracking
+      // map of both would iterate them); adjacency waits for warm()
       this.bulk = false;
-      for (const id of this.idOwner.keys()) this.trackEnts.set(id, undefined);
-      for (const id of this.phRefs.keys()) this.trackEnts.set(id, undefined);
+      for (const id of this.idOwner.keys()) this.addNew(id, delta);
+      for (const id of this.phRefs.keys()) if (!this.idOwner.has(id)) this.addNew(id, delta);
       for (const [k, c] of this.edgeCands) {
         const e = visibleOf(c)!;
         this.visibleEdges.set(k, e);
@@ -642,6 +720,14 @@ export class VaultModel implements ModelView {
     this.trackEnts = new Map();
     this.trackEdges = new Map();
     return delta;
+  }
+
+  /** finalize of a bulk load: entity `id` is new */
+  private addNew(id: string, delta: GraphDelta): void {
+    const now = this.currentRecord(id);
+    if (!now) return;
+    this.records.set(id, now);
+    delta.upsertEntities.push(now);
   }
 
   private adj(m: Map<string, Set<string>>, id: string): RelationshipRecord[] {

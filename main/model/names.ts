@@ -60,11 +60,14 @@ export class NameIndex {
     return m;
   }
 
-  add(layer: string, kind: NameKind, key: string, path: string): void {
-    if (!key) return;
+  /** true when `key` had no holder of this kind in this layer before (its first holder is `path`) */
+  add(layer: string, kind: NameKind, key: string, path: string): boolean {
+    if (!key) return false;
     const m = this.maps(layer)[kind];
     const arr = m.get(key);
-    if (arr) insertSorted(arr, path); else m.set(key, [path]);
+    if (arr) { insertSorted(arr, path); return false; }
+    m.set(key, [path]);
+    return true;
   }
 
   remove(layer: string, kind: NameKind, key: string, path: string): void {
