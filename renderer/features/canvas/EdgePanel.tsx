@@ -25,9 +25,10 @@ function relType(name: string): RelTypeView | undefined {
 /** The hovered edge's properties, in a tooltip beside the pointer. */
 export function EdgeHover({ cy }: { cy: Cy | null }) {
   const [tip, setTip] = useState<{ x: number; y: number; text: string; key: string } | null>(null);
-  const graph = useApp((s) => s.graph);
+  // every refresh of the graph (an unchanged one too: graphSeq) may follow a write to a relationship's properties
+  const graphSeq = useApp((s) => s.graphSeq);
   const cache = useRef(new Map<string, Promise<string>>());
-  useEffect(() => { cache.current = new Map(); }, [graph]);
+  useEffect(() => { cache.current = new Map(); }, [graphSeq]);
   useEffect(() => {
     if (!cy) return;
     let current = '';
@@ -81,15 +82,15 @@ function Field({ name, type, values, value, onCommit }: {
 
 /** The selected edge: its name, its properties as a form, and "remove" (the old edge bar's action). */
 export function EdgePanel({ edge, onRemove }: { edge: CanvasEdge; onRemove: () => void }) {
-  const graph = useApp((s) => s.graph);
+  const graphSeq = useApp((s) => s.graphSeq);
   const [info, setInfo] = useState<EdgeInfo | null | undefined>(undefined);
   const key = `${edge.source}|${edge.type}|${edge.target}`;
   useEffect(() => {
     let live = true;
     loadInfo(edge).then((i) => { if (live) setInfo(i); }, () => { if (live) setInfo(null); });
     return () => { live = false; };
-    // the graph changes after every write: read the item again
-  }, [key, graph]);
+    // the graph is refreshed after every write (graphSeq counts refreshes, an unchanged graph's too): read the item again
+  }, [key, graphSeq]);
 
   const type = relType(edge.type);
   const fields: Array<{ name: string; type: string | undefined; values?: Array<string | number | boolean> }> = [

@@ -18,6 +18,12 @@ export interface CanvasFocus { root: string; depth: number }
 
 export interface GraphSlice {
   graph: GraphSnapshot | null;
+  /**
+   * Counts the graph's refreshes, an unchanged one included: a refresh equal to the shown graph keeps the same
+   * snapshot object (no element rebuild), but what it does not carry (a relationship's properties, read by the
+   * edge panel and tip) may have changed with the write that caused it.
+   */
+  graphSeq: number;
   /** layer shown on the canvas; undefined = every layer */
   graphLayer: string | undefined;
   /**
@@ -66,6 +72,7 @@ let rankAsked: GraphSnapshot | null = null;
 
 export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set, get) => ({
   graph: null,
+  graphSeq: 0,
   graphLayer: undefined,
   canvasOverlay: null,
   canvasSteps: [],
@@ -137,8 +144,9 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
     // a refresh that changed nothing (e.g. the end of an opening's sync) keeps the shown graph: no element rebuild
     const same = sameGraph(get().graph, fresh);
     const graph = same ? get().graph! : fresh;
-    if (!same) set(loaded ? { graph, canvasPins: loaded.positions, canvasLayout: loaded.layout } : { graph });
-    else if (loaded) set({ canvasPins: loaded.positions, canvasLayout: loaded.layout });
+    const graphSeq = get().graphSeq + 1;
+    if (!same) set(loaded ? { graph, graphSeq, canvasPins: loaded.positions, canvasLayout: loaded.layout } : { graph, graphSeq });
+    else set(loaded ? { graphSeq, canvasPins: loaded.positions, canvasLayout: loaded.layout } : { graphSeq });
     // importance follows (sizes and label priority; degree stands in until it arrives), once the canvas shows its first picture
     const rank = () => {
       api.call('canvas-importance', { audience: get().audience }).then((r) => {
