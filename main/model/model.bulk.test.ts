@@ -11,30 +11,18 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateVault } from '../../bench/generate.js';
 import { generateRealVault } from '../../bench/generate-real.js';
-import { loadVaultConfig, type LoadOptions } from '../config/load.js';
-import { compileSchema } from '../config/schema-index.js';
+import type { LoadOptions } from '../config/load.js';
 import type { ParsedNote } from '../parse/types.js';
 import type { GraphDelta } from '../store/types.js';
-import { readNotes } from '../sync/read.js';
 import { tempDir, writeFiles } from '../sync/test-helpers.js';
-import { walkVault } from '../sync/walk.js';
 import { VaultModel } from './model.js';
+import { freshModel } from './test-helpers.js';
 import { normKey } from './names.js';
-import { fromSchemaIndex } from './schema-adapter.js';
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-world', import.meta.url));
 
 const tmp: string[] = [];
 afterAll(() => { for (const d of tmp) rmSync(d, { recursive: true, force: true }); });
-
-async function fresh(dir: string, opts: LoadOptions = {}): Promise<{ model: VaultModel; notes: ParsedNote[] }> {
-  const loaded = loadVaultConfig(dir, opts);
-  const sv = fromSchemaIndex(compileSchema(loaded.schema, loaded.config.calendar ?? null));
-  const model = new VaultModel(loaded.config, sv, loaded.problems);
-  const walk = await walkVault(dir, model.layers);
-  const read = await readNotes(walk.files, { titleField: loaded.schema.title_field });
-  return { model, notes: read.notes };
-}
 
 const json = (x: unknown) => JSON.stringify(x);
 /** Every answer of the model, as plain data, in an order both paths share. */
@@ -110,10 +98,10 @@ describe('a bulk load equals the general path', () => {
   for (const [name, make] of vaults) {
     it(`${name}: the same model, then the same change`, async () => {
       const { dir, opts } = await make();
-      const bulk = await fresh(dir, opts);
+      const bulk = await freshModel(dir, opts);
       const delta = bulk.model.load(bulk.notes);
       // the general path: one note loaded, the rest applied to a non-empty model in three batches
-      const gen = await fresh(dir, opts);
+      const gen = await freshModel(dir, opts);
       gen.model.load(gen.notes.slice(0, 1));
       const rest = gen.notes.slice(1);
       const step = Math.ceil(rest.length / 3);
@@ -138,7 +126,7 @@ describe('a bulk load equals the general path', () => {
       expect(norm(d1)).toEqual(norm(d2));
       expect(answers(bulk.model)).toEqual(answers(gen.model));
       // and equals a model loaded from scratch with the change
-      const after = await fresh(dir, opts);
+      const after = await freshModel(dir, opts);
       const changed = change(after.notes);
       after.model.load([...after.notes.filter((n) => !changed.has(n.path)), ...[...changed.values()].filter((n): n is ParsedNote => n !== null)]);
       expect(answers(after.model)).toEqual(answers(bulk.model));
@@ -147,7 +135,7 @@ describe('a bulk load equals the general path', () => {
 
   it('defects: problems name their file and field', async () => {
     const d = tempDir('lc-bulk-bad-'); tmp.push(d); writeFiles(d, DEFECTS);
-    const { model, notes } = await fresh(d);
+    const { model, notes } = await freshModel(d);
     model.load(notes);
     const ps = model.problems();
     const codes = (file: string) => ps.filter((p) => p.file === file).map((p) => `${p.code}:${p.field ?? ''}`).sort();

@@ -13,16 +13,13 @@ import { deserialize, serialize, setFlagsFromString } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateVault } from '../../bench/generate.js';
 import { generateRealVault } from '../../bench/generate-real.js';
-import { loadVaultConfig, type LoadOptions } from '../config/load.js';
-import { compileSchema } from '../config/schema-index.js';
+import type { LoadOptions } from '../config/load.js';
 import type { ParsedNote } from '../parse/types.js';
-import { readNotes } from '../sync/read.js';
 import { tempDir } from '../sync/test-helpers.js';
-import { walkVault } from '../sync/walk.js';
 import { timelineInputFromModel } from '../timeline/service.js';
 import { buildTimelineIndex } from '../timeline/timeline-index.js';
 import { VaultModel } from './model.js';
-import { fromSchemaIndex } from './schema-adapter.js';
+import { freshModel } from './test-helpers.js';
 import { decodeSnapshot, encodeSnapshot, ModelSnapshotFile, SNAPSHOT_FORMAT } from './snapshot.js';
 
 const SAMPLE = fileURLToPath(new URL('../../resources/sample-world', import.meta.url));
@@ -31,16 +28,6 @@ const KEY = 'test-key';
 
 const tmp: string[] = [];
 afterAll(() => { for (const d of tmp) rmSync(d, { recursive: true, force: true }); });
-
-/** A fresh, empty model of the vault and its notes (read and parsed anew at each call). */
-async function fresh(dir: string, opts: LoadOptions = {}): Promise<{ model: VaultModel; notes: ParsedNote[] }> {
-  const loaded = loadVaultConfig(dir, opts);
-  const sv = fromSchemaIndex(compileSchema(loaded.schema, loaded.config.calendar ?? null));
-  const model = new VaultModel(loaded.config, sv, loaded.problems);
-  const walk = await walkVault(dir, model.layers);
-  const read = await readNotes(walk.files, { titleField: loaded.schema.title_field });
-  return { model, notes: read.notes };
-}
 
 const json = (x: unknown) => JSON.stringify(x);
 /** Every answer of the model, as plain data (order-sensitive where the model's order is part of the answer). */
@@ -66,12 +53,12 @@ function answers(m: VaultModel, vaultDir: string) {
 
 /** The model built from the files, and one restored through a snapshot file from the files read again. */
 async function builtAndRestored(dir: string, opts: LoadOptions = {}) {
-  const built = await fresh(dir, opts);
+  const built = await freshModel(dir, opts);
   built.model.load(built.notes);
   const file = join(tempDir('lc-snap-'), 'model.snap');
   tmp.push(file.slice(0, -'/model.snap'.length));
   expect(new ModelSnapshotFile(file, KEY).save(built.model, built.notes)).toBe(true);
-  const again = await fresh(dir, opts);
+  const again = await freshModel(dir, opts);
   expect(new ModelSnapshotFile(file, KEY).restore(again.model, again.notes)).toBe(true);
   return { built, restored: again, file };
 }
@@ -148,7 +135,7 @@ describe('a snapshot not built from exactly these notes is not used', () => {
     dir = tempDir('lc-snap-bad-');
     tmp.push(dir);
     await generateRealVault(dir, { notes: 60, seed: 2 });
-    const b = await fresh(dir);
+    const b = await freshModel(dir);
     b.model.load(b.notes);
     file = join(dir, '..', `${dir.split('/').pop()}.snap`);
     tmp.push(file);
@@ -156,7 +143,7 @@ describe('a snapshot not built from exactly these notes is not used', () => {
   });
 
   const refused = async (mutate: (notes: ParsedNote[]) => ParsedNote[], key = KEY, f = () => file) => {
-    const again = await fresh(dir);
+    const again = await freshModel(dir);
     const used = new ModelSnapshotFile(f(), key).restore(again.model, mutate(again.notes));
     return { used, counts: again.model.counts() };
   };
@@ -197,11 +184,11 @@ describe('a snapshot not built from exactly these notes is not used', () => {
   it('indexes out of range are refused before the model changes', async () => {
     const s = deserialize(readFileSync(file)) as { eTo: Int32Array; ids: string[] };
     s.eTo[0] = s.ids.length + 5;
-    const again = await fresh(dir);
+    const again = await freshModel(dir);
     expect(decodeSnapshot(s, again.notes, KEY)).toBeNull();
   });
   it('a model that does not hold exactly the notes given is not saved', async () => {
-    const b = await fresh(dir);
+    const b = await freshModel(dir);
     b.model.load(b.notes);
     expect(encodeSnapshot(b.model, b.notes.slice(1), KEY)).toBeNull();
     expect(encodeSnapshot(new VaultModel(b.model.config(), b.model.sv), [], KEY)).not.toBeNull(); // an empty vault is a vault

@@ -8,7 +8,12 @@ import { SchemaZ, VaultConfigZ, type VaultConfig } from '../config/types.js';
 import { parse as parseYaml } from 'yaml';
 import { schemaViewFromYaml } from './schema-adapter.js';
 import type { SchemaView } from './schema-view.js';
-import type { VaultModel } from './model.js';
+import { loadVaultConfig, type LoadOptions } from '../config/load.js';
+import { compileSchema } from '../config/schema-index.js';
+import { readNotes } from '../sync/read.js';
+import { walkVault } from '../sync/walk.js';
+import { fromSchemaIndex } from './schema-adapter.js';
+import { VaultModel } from './model.js';
 
 export function note(path: string, text: string, titleField = 'title'): ParsedNote {
   return parseNote(path, Buffer.from(text, 'utf8'), { titleField });
@@ -30,4 +35,14 @@ export function modelState(m: VaultModel) {
     edges: [...m.edges()].map(json).sort(),
     problems: m.problems().map(json).sort(),
   };
+}
+
+/** A fresh, empty model of the vault in `dir` and its notes, read and parsed anew through the real config, walk and reader. */
+export async function freshModel(dir: string, opts: LoadOptions = {}): Promise<{ model: VaultModel; notes: ParsedNote[] }> {
+  const loaded = loadVaultConfig(dir, opts);
+  const sv = fromSchemaIndex(compileSchema(loaded.schema, loaded.config.calendar ?? null));
+  const model = new VaultModel(loaded.config, sv, loaded.problems);
+  const walk = await walkVault(dir, model.layers);
+  const read = await readNotes(walk.files, { titleField: loaded.schema.title_field });
+  return { model, notes: read.notes };
 }
