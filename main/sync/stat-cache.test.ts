@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LayerMap } from '../model/layers.js';
 import { loadVaultConfig } from '../config/load.js';
 import { readVault } from './engine.js';
-import { NoteCache, PARSE_FORMAT, heavyPending } from './stat-cache.js';
+import { NoteCache, PARSE_FORMAT, heavyPending, jsonExact } from './stat-cache.js';
 import { tempDir, writeFiles } from './test-helpers.js';
 
 const tmp: string[] = [];
@@ -201,5 +201,44 @@ describe('note cache layout (frontmatter, links and problems read when first ask
     expect([older.cache.hits, older.cache.misses]).toEqual([0, 3]);
     const after = await readWith(v);
     expect(after.cache.hits).toBe(3);
+  });
+});
+
+describe('note cache heavy parts as JSON text when JSON gives them back exactly (mem15d)', () => {
+  it('jsonExact: plain JSON values yes; -0, NaN, ±Infinity, undefined, holes, Dates, symbols, accessors, class instances no', () => {
+    expect(jsonExact([{ a: 'x', b: [1, 2.5, -3], c: { d: null, e: true } }, {}, [], [], []])).toBe(true);
+    const holey: unknown[] = [1];
+    holey[2] = 3;
+    const withExtra = Object.assign([1, 2], { extra: 1 });
+    const accessor = Object.defineProperty({}, 'a', { get: () => 1, enumerable: true });
+    for (const v of [-0, NaN, Infinity, -Infinity, undefined, holey, withExtra, new Date(0), { [Symbol('s')]: 1 }, accessor,
+      new Map(), Object.create(null), JSON.parse('{"__proto__": 1}'), { a: { b: [undefined] } }, 1n]) {
+      expect(jsonExact(v)).toBe(false);
+    }
+  });
+
+  it('round-trips JSON-safe and v8-only frontmatter (.inf, .nan, -0) exactly, each in its own encoding', async () => {
+    const v = vault();
+    writeFileSync(join(v.dir, 'e.md'), '---\ntitle: Eps\nbig: .inf\nsmall: -.inf\nnope: .nan\nzero: -0\nlist: [1, -0.0, x]\n---\nEps [[Alpha]].\n');
+    writeFileSync(join(v.dir, 'f.md'), '---\ntitle: Phi\ncount: 3\nratio: 0.5\nnested:\n  - { to: "[[Beta]]", since: 3, \u00e9t\u00e9: "\u2603 \ud83d\ude00" }\nempty:\n---\nPhi.\n');
+    for (const f of ['e.md', 'f.md']) utimesSync(join(v.dir, f), 1_700_000_000, 1_700_000_000);
+    await readWith(v);
+    const stored = deserialize(readFileSync(v.cacheFile)) as { rel: string[]; off: Float64Array; heavy: Uint8Array };
+    const first = (rel: string) => stored.heavy[stored.off[stored.rel.indexOf(rel)]!];
+    expect(first('f.md')).toBe(0x5b); // JSON text
+    expect(first('a.md')).toBe(0x5b);
+    expect(first('e.md')).toBe(0xff); // v8 bytes: JSON would turn Infinity, NaN and -0 into null and 0
+    const again = await readWith(v);
+    expect(again.cache.hits).toBe(5);
+    const fresh = await readVault(v.dir, v.layers, OPTS);
+    const e = fresh.read.notes.find((n) => n.path === 'e.md')!;
+    expect(e.frontmatter.big).toBe(Infinity);
+    expect(Object.is(e.frontmatter.zero, -0)).toBe(true);
+    for (const f of fresh.read.notes) {
+      const c = again.r.read.notes.find((n) => n.path === f.path)!;
+      expect({ ...c }).toEqual({ ...f });
+      expect(Object.is((c.frontmatter as Record<string, unknown>).zero, (f.frontmatter as Record<string, unknown>).zero)).toBe(true);
+      expect(Object.keys(c.frontmatter)).toEqual(Object.keys(f.frontmatter));
+    }
   });
 });
