@@ -107,4 +107,46 @@ describe('the app opens a vault interactively, with progress', () => {
       await session.close();
     }
   }, 30_000);
+
+  it('releases memory once, when the open has finished its background work, and not for a core closed before', async () => {
+    const dir = tempDir('lc-session-release-');
+    const db = tempDir('lc-session-release-db-');
+    tmp.push(dir, db);
+    writeFiles(dir, { 'A.md': 'Links [[B]].\n', 'B.md': 'Plain.\n' });
+    const load = gate();
+    const search = gate();
+    const log: string[] = [];
+    let released = 0;
+    const session = new CoreSession(() => undefined, watchedOpener({ dbDir: db, store: heldStore(load.wait, search.wait, log) }), () => { released++; });
+    try {
+      await session.open(dir);
+      const core = session.current();
+      load.open();
+      await core.engine.settled();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(released).toBe(0); // search still indexing
+      search.open();
+      await core.engine.backgroundDone();
+      await expect.poll(() => released, { timeout: 5_000 }).toBe(1);
+      expect(log).toEqual(['store loaded', 'search indexed']);
+    } finally {
+      load.open();
+      search.open();
+      await session.close();
+    }
+    // a core closed before its background work ends is not released for
+    const dir2 = tempDir('lc-session-release2-');
+    const db2 = tempDir('lc-session-release2-db-');
+    tmp.push(dir2, db2);
+    writeFiles(dir2, { 'C.md': 'Plain.\n' });
+    const search2 = gate();
+    let released2 = 0;
+    const s2 = new CoreSession(() => undefined, watchedOpener({ dbDir: db2, store: heldStore(Promise.resolve(), search2.wait, []) }), () => { released2++; });
+    await s2.open(dir2);
+    const closing = s2.close();
+    search2.open();
+    await closing;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(released2).toBe(0);
+  }, 30_000);
 });

@@ -18,6 +18,7 @@ import type { VaultInfo } from '../../shared/contract.js';
 import type { SyncProgress, SyncStatus } from '../../shared/types.js';
 import { listVaultFiles } from '../config/excludes.js';
 import type { Emit } from '../../shared/rpc.js';
+import { collectGarbage, gcAfterOpenEnabled } from './memory.js';
 
 /** What the session asks of an opener: report the open's progress (OpenCoreOptions.onProgress). */
 export interface OpenHooks { onProgress?: (p: SyncProgress | null) => void }
@@ -58,7 +59,16 @@ export class CoreSession {
   private unsubscribe: (() => void) | null = null;
   private readonly queue = new TaskQueue();
 
-  constructor(private readonly emit: Emit, private readonly opener: CoreOpener = openWatchedCore) {}
+  /**
+   * release: called once an opened core has finished its open's background work (search index, caches saved),
+   * if that core is still the session's: by default one full GC (memory.ts), so that what the open allocated
+   * and dropped is not kept resident by an idle process.
+   */
+  constructor(
+    private readonly emit: Emit,
+    private readonly opener: CoreOpener = openWatchedCore,
+    private readonly release: (() => void) | null = gcAfterOpenEnabled() ? () => { collectGarbage(); } : null,
+  ) {}
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     return this.queue.run(fn);
@@ -107,6 +117,13 @@ export class CoreSession {
       this.unsubscribe = () => { off(); cold(); };
       const info = this.info();
       this.emit('vault-opened', info);
+      const release = this.release;
+      if (release) {
+        void core.engine.backgroundDone().then(() => {
+          // on the next turn: the open's last continuations have let go of what they held
+          setImmediate(() => { if (this.core === core) release(); });
+        });
+      }
       return info;
     });
   }

@@ -201,6 +201,19 @@ export class VaultSyncEngine implements SyncEngine {
   /** Resolves when the full-text index reflects the last full load. */
   searchReady(): Promise<void> { return this.searchP; }
 
+  /**
+   * Resolves when the work the last whole-vault sync left for the background is done: the search index built
+   * (or failed), the note cache and model snapshot saved, the bodies dropped, every queued change applied (the
+   * model's derived indexes are built by a queued task). Never rejects.
+   */
+  async backgroundDone(): Promise<void> {
+    // a sync still running (an interactive open returns before its store load) sets searchP and cacheP first
+    await this.queue.idle();
+    await this.searchP.catch(() => undefined);
+    await this.cacheP;
+    await this.queue.idle();
+  }
+
   /** Resolves when every queued change (including watcher batches already handed over) is applied. */
   async settled(): Promise<void> {
     await this.watcher?.flushNow();
