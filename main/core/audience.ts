@@ -203,6 +203,12 @@ export class PlayersLenses implements LensProvider {
     this.timer.unref?.();
   }
 
+  /** has prepare() built what the current model version's lenses share (the players' index and the lens base)? */
+  prepared(): boolean {
+    const v = this.host.engine.model.version;
+    return this.ix?.version === v && this.shared?.version === v;
+  }
+
   /** is the lens at (layer, session) of the current model version built? */
   has(layer: string, session: number | null): boolean {
     return this.lenses.get(`${layer}\u0000${session}`)?.version === this.host.engine.model.version;
