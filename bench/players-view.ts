@@ -17,6 +17,10 @@
  *       after the timeline moved to a session not shown before; first: at once after opening.
  *   players_view_switch_cached_ms {p50, p95, n}: back to the GM view and again to the same session.
  *   players_view_entities / players_view_total: entities the players see (of all, placeholders included)
+ *   players_view_first_cpu_ms {cold, warm}: the CPU time (process.cpuUsage, user + system, every thread of the
+ *       process) of the two `first` switches above: steadier than their wall clock on a loaded machine.
+ *
+ * LORECRAFT_PLAYERS_PROFILE=<dir>: a CPU profile of each `first` switch (first-cold.cpuprofile, first-warm.cpuprofile).
  *
  *   node bin/run-ts.mjs bench/players-view.ts [--quick]   prints the JSON
  */
@@ -26,6 +30,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { Session as Inspector } from 'node:inspector/promises';
 import { CoreSession, openCore } from '../main/core/index.js';
 import { createHandlers } from '../main/app/handlers/index.js';
 import { dispatch } from '../shared/rpc.js';
@@ -41,6 +46,32 @@ const stat = (xs: number[]) => {
 /** how long the GM's timeline rests before `v` (the renderer tells main after 250 ms; main builds 300 ms later) */
 const REST_MS = 1500;
 const LAYER = 'campaign';
+
+/** `fn` under the V8 CPU profiler when LORECRAFT_PLAYERS_PROFILE names a folder (written there as `<name>.cpuprofile`) */
+async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const dir = process.env.LORECRAFT_PLAYERS_PROFILE;
+  if (!dir) return fn();
+  const ins = new Inspector();
+  ins.connect();
+  await ins.post('Profiler.enable');
+  await ins.post('Profiler.setSamplingInterval', { interval: 100 });
+  await ins.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await ins.post('Profiler.stop');
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    ins.disconnect();
+  }
+}
+
+/** the CPU time of `fn` (user + system, ms) beside its answer */
+async function cpuOf<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const c0 = process.cpuUsage();
+  const v = await fn();
+  const c = process.cpuUsage(c0);
+  return [v, Math.round((c.user + c.system) / 1000)];
+}
 
 export async function playersViewBench(ctx: { quick: boolean; tmpDir: string }): Promise<Record<string, unknown>> {
   const n = ctx.quick ? 1000 : 10_000;
@@ -96,7 +127,7 @@ export async function playersViewBench(ctx: { quick: boolean; tmpDir: string }):
   try {
     // cold: `v` at once after opening, then at once after each move of the timeline, nothing built ahead
     await openAsGm(30);
-    const firstCold = await switchTo(30);
+    const [firstCold, firstColdCpu] = await cpuOf(() => profiled('first-cold', () => switchTo(30)));
     const cold: number[] = [];
     const rounds = ctx.quick ? 4 : 10;
     for (let i = 0; i < rounds; i++) {
@@ -112,7 +143,7 @@ export async function playersViewBench(ctx: { quick: boolean; tmpDir: string }):
     await openAsGm(30);
     await gm(30);
     await sleep(REST_MS);
-    const first = await switchTo(30);
+    const [first, firstCpu] = await cpuOf(() => profiled('first-warm', () => switchTo(30)));
     const warm: number[] = [], cached: number[] = [];
     for (let i = 0; i < rounds; i++) {
       await gm(31 + i);
@@ -128,6 +159,7 @@ export async function playersViewBench(ctx: { quick: boolean; tmpDir: string }):
       players_view_switch_ms: { ...stat(warm), first: Math.round(first) },
       players_view_switch_cold_ms: { ...stat(cold), first: Math.round(firstCold) },
       players_view_switch_cached_ms: stat(cached),
+      players_view_first_cpu_ms: { cold: firstColdCpu, warm: firstCpu },
       players_view_entities: seen, players_view_total: total, players_view_events: gen.events,
     };
   } finally {

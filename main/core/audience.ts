@@ -17,7 +17,7 @@ import { bodySnippet, queryTerms } from '../store/kuzu/search.js';
 import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-index.js';
 import { eventSettings } from '../timeline/events.js';
 import { timelineInputFromModel } from '../timeline/service.js';
-import type { EntityState, EntityStateView, GraphState, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery, SessionInfo } from '../timeline/types.js';
+import type { EntityState, EntityStateView, GraphState, RelationshipState, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery, SessionInfo } from '../timeline/types.js';
 import { hiddenEvents, lensAt, lensBase, type BodyCache, type Lens, type LensBase, type LensSource } from '../visibility/lens.js';
 import { defaultLayer } from '../visibility/world.js';
 import type { Core, Direction, EntityQuery, ListFilter, LookupMatch, TrashItem } from './api.js';
@@ -46,6 +46,9 @@ export interface LensProvider {
 export function knownLayer(config: { layers: Array<{ name: string }> }, layer: string): void {
   if (!config.layers.some((l) => l.name === layer)) throw new CoreError('unknown-layer', `unknown layer '${layer}'`, { layer });
 }
+
+/** relationships decided per step of prepare() (a few ms) */
+const PREPARE_SLICE = 4096;
 
 /** lenses kept per model version: the sessions last shown (each holds its answers: a few MB at 10k) */
 const LENS_CACHE_MAX = 8;
@@ -151,6 +154,59 @@ export class PlayersLenses implements LensProvider {
       next();
     }, delayMs);
     this.timer.unref?.();
+  }
+
+  /**
+   * Build, `delayMs` after the last call, what every players' lens of the current model version shares and
+   * holds little memory (not the lenses themselves, which the app builds ahead only once the players' view has
+   * been shown: CoreImpl's `playersShown`): the players' index, its layer scope and its graph at the layer's
+   * first session, the lens base with the players' answer for each relationship written in the notes, every
+   * entity in list order and the entities each problem's message names. Then a first switch only builds the lens at its session. One step per
+   * macrotask, ended by a change of the notes (the change schedules the next), as warm() is.
+   */
+  prepare(layer: () => string, delayMs = 300): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const run = ++this.warming;
+      const version = this.host.engine.model.version;
+      const shared = sharedOf(this.host);
+      let rels: Iterator<RelationshipState> | null = null;
+      const steps: Array<() => boolean | void> = [
+        () => { this.playersIndex(); },
+        () => { rels = this.playersIndex().baseRelationships(layer())[Symbol.iterator](); },
+        // the graph at the layer's first session: a graph at any later one steps on from it (what changed since)
+        () => { const ix = this.playersIndex(); const first = ix.sessions(layer())[0]; if (first) ix.graphAt(layer(), first.session); },
+        () => { this.lensBase(); },
+        // the relationships' answers in slices, so that a request waits a few ms at most
+        () => {
+          const base = this.lensBase();
+          for (let i = 0; i < PREPARE_SLICE; i++) {
+            const r = rels!.next();
+            if (r.done) return;
+            base.playersRelationship(r.value);
+          }
+          return true; // again
+        },
+        () => { shared.sorted(); },
+        () => { shared.namedBy(this.host.problems()); },
+      ];
+      const next = (): void => {
+        const step = steps[0];
+        if (!step || this.stopped || run !== this.warming || this.host.engine.model.version !== version) return;
+        try { if (step() !== true) steps.shift(); } catch { return; } // a layer gone, a broken timeline: the switch says so itself
+        setImmediate(next);
+      };
+      next();
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  /** has prepare() built what the current model version's lenses share (the players' index and the lens base)? */
+  prepared(): boolean {
+    const v = this.host.engine.model.version;
+    return this.ix?.version === v && this.shared?.version === v;
   }
 
   /** is the lens at (layer, session) of the current model version built? */
@@ -417,6 +473,11 @@ class ViewShared {
     return ids;
   }
 }
+/** every entity of the open vault (placeholders too) by name, then id: once per model version (the GM's list reads it too) */
+export function entitiesInListOrder(host: CoreHost): readonly EntitySummary[] {
+  return sharedOf(host).sorted();
+}
+
 const viewShared = new WeakMap<CoreHost, ViewShared>();
 function sharedOf(host: CoreHost): ViewShared {
   let v = viewShared.get(host);

@@ -27,7 +27,7 @@ import { recordEvent, type RecordEventArgs, type RecordEventResult } from './eve
 import { allowedRelationships, editForm } from './forms.js';
 import { ImportanceCache } from './importance.js';
 import { relationshipItems } from './rel-items.js';
-import { PLAYERS_READ_ONLY, PlayersLenses, knownLayer, PlayersView, playersTimeline, type Audience, type PlayersTimeline, type ViewQuery } from './audience.js';
+import { PLAYERS_READ_ONLY, PlayersLenses, entitiesInListOrder, knownLayer, PlayersView, playersTimeline, type Audience, type PlayersTimeline, type ViewQuery } from './audience.js';
 import { defaultLayer } from '../visibility/world.js';
 import { timelineInputFromModel } from '../timeline/service.js';
 import { exportWorld, writeExport, type ExportOptions, type ExportResult } from '../export/index.js';
@@ -90,8 +90,9 @@ export interface CoreHost extends Core {
   /**
    * Keep the players' view built off the interactive path (the app's session turns this on): after the open's
    * background load, after every change and whenever the GM view is set at a session, the players' index and
-   * the lens at the view's (layer, session) are built a moment later, so a switch finds them ready. Returns
-   * the function that turns it off.
+   * the lens at the view's (layer, session) are built a moment later, so a switch finds them ready. Until the
+   * players' view is first shown, only what every lens of a model version shares (PlayersLenses.prepare: not
+   * the lenses, which hold more memory). Returns the function that turns it off.
    */
   warmPlayersView(): () => void;
   /** called by the editor before it writes: refuses app writes in the players' view */
@@ -195,7 +196,11 @@ export class CoreImpl implements CoreHost {
   playersTimeline(cap: number | null = null): PlayersTimeline { return playersTimeline(this.players, cap); }
   warmPlayersView(): () => void {
     this.warmed = true;
-    const warm = () => { if (this.playersShown) this.players.warm(() => this.viewAt()); };
+    // before the players' view is first shown, only what every lens shares and that holds little memory
+    const warm = () => {
+      if (this.playersShown) this.players.warm(() => this.viewAt());
+      else this.players.prepare(() => this.viewAt().layer);
+    };
     // after the open's background load (the store, search), then after every change
     void this.engine.searchReady().then(warm, () => undefined);
     const off = this.engine.onChange(warm);
@@ -266,14 +271,14 @@ export class CoreImpl implements CoreHost {
     const tag = filter.tag?.replace(/^#/, '').toLowerCase();
     const type = filter.type?.toLowerCase();
     const items: EntitySummary[] = [];
-    for (const e of this.engine.model.entities()) {
+    // every entity by name then id, sorted once per model version and shared with the players' view
+    for (const e of entitiesInListOrder(this)) {
       if (e.placeholder && !filter.placeholders) continue;
       if (type && e.type?.toLowerCase() !== type) continue;
       if (filter.layer && e.layer !== filter.layer) continue;
       if (tag && !e.tags.some((t) => { const l = t.toLowerCase(); return l === tag || l.startsWith(tag + '/'); })) continue;
-      items.push(summaryOf(e));
+      items.push(e);
     }
-    items.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
     const offset = Math.max(0, filter.offset ?? 0);
     const limit = filter.limit ?? items.length;
     return { items: items.slice(offset, offset + limit), total: items.length };

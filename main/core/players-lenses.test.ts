@@ -70,13 +70,14 @@ describe('PlayersLenses.warm', () => {
 });
 
 describe('warmPlayersView', () => {
-  it('builds nothing ahead until the players\' view has been shown in the session, then keeps it built where the GM rests', async () => {
+  it('builds no lens ahead until the players\' view has been shown in the session, then keeps it built where the GM rests', async () => {
     const lenses = (core as unknown as { players: PlayersLenses }).players;
     const off = core.warmPlayersView();
     try {
       core.setAudience('gm', { layer: 'campaign', session: 2 });
       await sleep(700); await settled();
-      expect(lenses.has('campaign', 2)).toBe(false); // never shown: no memory spent on it
+      expect(lenses.has('campaign', 2)).toBe(false); // never shown: no lens built (they hold the memory)
+      expect(lenses.prepared()).toBe(true); // only what every lens of the version shares
       core.setAudience('players', { layer: 'campaign', session: 1 });
       core.setAudience('gm', { layer: 'campaign', session: 2 });
       await sleep(700); await settled();

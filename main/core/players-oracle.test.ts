@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LINK_REL, type EntitySummary, type Problem, type RelationshipRecord } from '../../shared/types.js';
@@ -181,4 +182,53 @@ describe("the players' view equals its eager computation at every session", () =
     expect(revealedAt6.lens.relationships.some((r) => r.from === id)).toBe(true);
     expect(await check(core, 'campaign')).toBeGreaterThan(0);
   }, 300_000);
+
+  it('after edits of visibility, type, body, aliases, secret fields and reveals, each prepared ahead (PlayersLenses.prepare)', async () => {
+    const v = join(dir, 'edited');
+    await cp(FIXTURE, v, { recursive: true });
+    const core = await openCore({ vaultDir: v, dbDir: join(dir, 'edited-db'), watch: false });
+    cores.push(core);
+    const lenses = (core as unknown as { players: PlayersLenses }).players;
+    const edit = async (path: string, f: (t: string) => string) => {
+      const p = join(v, path);
+      await writeFile(p, f(await readFile(p, 'utf8')));
+    };
+    /** the GM's list: every entity by name then id, filtered (it reads the order the players' view shares) */
+    const gmList = async () => {
+      const all = [...core.engine.model.entities()].map(summaryOf).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+      expect((await core.list({ placeholders: true })).items).toEqual(all);
+      expect((await core.list({})).items).toEqual(all.filter((e) => !e.placeholder));
+      expect((await core.list({ type: 'npc', offset: 1, limit: 2 })).items).toEqual(all.filter((e) => !e.placeholder && e.type === 'npc').slice(1, 3));
+    };
+    const steps: Array<[string, () => Promise<void>]> = [
+      ['as opened', async () => undefined],
+      // a secret block hiding a body link to a note revealed at session 3: the link stays hidden after the reveal
+      ['a secret block in a body', () => edit('setting/npcs/Mira Vell.md', (t) => `${t.trimEnd()}\n%% the ledgers: [[The QREVEALNOTE Vault]] %%\nShe drinks with [[Tam QCONTROLNAME]].\n`)],
+      ['note visibility flipped both ways', async () => {
+        await edit('setting/npcs/Tam QCONTROLNAME.md', (t) => t.replace('type: npc\n', 'type: npc\nvisibility: gm\n'));
+        await edit('setting/npcs/The QSECRETGMNAME Cabal.md', (t) => t.replace('visibility: gm', 'visibility: players'));
+      }],
+      ['a type changed (its secret fields and default with it)', () => edit('setting/factions/Lantern Guild.md', (t) => t.replace('type: faction', 'type: npc\npatron: "[[Mira Vell]]"'))],
+      ['an alias a body link then resolves to', async () => {
+        await edit('setting/places/The QREVEALNOTE Vault.md', (t) => t.replace('visibility: gm\n', 'visibility: gm\naliases: [Old Ledger Room]\n'));
+        await edit('setting/factions/Lantern Guild.md', (t) => `${t.trimEnd()}\nThe [[Old Ledger Room]] is below.\n`);
+      }],
+      ['a secret field pointed elsewhere, a secret property set', () => edit('setting/npcs/Mira Vell.md', (t) => t.replace('patron: "[[QSECRETTARGET Shade]]"', 'patron: "[[Tam QCONTROLNAME]]"').replace('status: alive', 'status: alive\nmood: QCONTROLMOOD calm'))],
+      ['an event revealing a GM-only note at session 2', () => writeFile(join(v, 'campaign/sessions/02b Rumours.md'), '---\ntype: event\nsession: 2\nconsequences:\n  - { reveals: "[[Tam QCONTROLNAME]]" }\n---\nThe party hears of Tam.\n')],
+      ['the reveal made GM-only, the secret block undone', async () => {
+        await edit('campaign/sessions/02b Rumours.md', (t) => t.replace('type: event\n', 'type: event\nvisibility: gm\n'));
+        await edit('setting/npcs/Mira Vell.md', (t) => t.replace('%% the ledgers: [[The QREVEALNOTE Vault]] %%', 'the ledgers: [[The QREVEALNOTE Vault]]'));
+      }],
+    ];
+    for (const [what, step] of steps) {
+      await step();
+      await core.sync();
+      lenses.prepare(() => 'campaign', 0);
+      for (let i = 0; i < 100 && !lenses.prepared(); i++) await sleep(5);
+      expect(lenses.prepared(), what).toBe(true);
+      await sleep(20); // the rest of the run (list order, problems' names)
+      await gmList();
+      expect(await check(core, 'campaign'), what).toBeGreaterThan(0);
+    }
+  }, 120_000);
 });

@@ -25,7 +25,7 @@ export interface TimelineHost {
 }
 
 /** The timeline of a live vault: the index's questions (rebuilt lazily on change), plus its lifecycle. */
-export interface TimelineService extends Omit<TimelineIndex, 'resolve' | 'without'> {
+export interface TimelineService extends Omit<TimelineIndex, 'resolve' | 'without' | 'baseRelationships'> {
   /** the adapter main/problems (validate) reads */
   facts(): TimelineFacts;
   /** the current index (rebuilt if the model changed since) */

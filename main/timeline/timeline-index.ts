@@ -6,7 +6,7 @@
 import type { Problem } from '../../shared/types.js';
 import { buildScope, compile, compileWithout, type Compiled, type LayerScope, type TimelineInput } from './compile.js';
 import { diffSessions, edgesAt, entityStateAt, frameOf, graphAt, type Snapshot } from './state.js';
-import type { EntityStateView, GraphState, RelationshipInterval, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery } from './types.js';
+import type { EntityStateView, GraphState, RelationshipInterval, RelationshipState, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery } from './types.js';
 import { relationshipHistory } from './history.js';
 import { compareDates } from './dates.js';
 import { CoreError } from '../domain/errors.js';
@@ -23,6 +23,11 @@ export interface TimelineIndex {
   /** one entity (name or id, resolved in the layer's scope) at a session (omitted = after every event) */
   stateAt(entity: string, layer: string, session?: number | null): EntityStateView | null;
   graphAt(layer: string, session?: number | null): GraphState;
+  /**
+   * The relationships written in the notes that hold before any event (the layer's base edges): the very
+   * objects every session's graphAt shares where no event changed them, in graphAt's order. Do not change them.
+   */
+  baseRelationships(layer: string): Iterable<RelationshipState>;
   /** the scrubber's step: only what differs from the base graph (memoised like graphAt) */
   frame(layer: string, session?: number | null): TimelineFrame;
   diff(layer: string, from: number, to: number): TimelineDiff;
@@ -137,6 +142,7 @@ function indexOf(c: Compiled, like?: (layer: string) => LayerScope): TimelineInd
       };
     },
     graphAt: (layer, session = null) => graph(layer, session),
+    baseRelationships: (layer) => scope(layer).baseEdges.values(),
     frame(layer, session = null) {
       const key = `${layer}\u0000${session}`;
       let f = frames.get(key);

@@ -117,7 +117,7 @@ export interface LensBase {
    * Whether players may see a record's declaration, as far as it does not depend on the session: null never
    * (no declaring note, a secret field, a body link the redaction removed), '' always, else the id of the
    * GM-only note that declares it (seen once an event reveals that note, a body link only if it survives the
-   * redaction of that note's body). Cached per record.
+   * redaction of that note's body). What it reads of the declaring note is cached per note.
    */
   declaredBy(r: RelationshipRecord): string | null;
   /** ids of the placeholders (entities only referenced) */
@@ -199,17 +199,28 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     if (!v) { v = (edgesFrom.get(rel.from) ?? []).filter((r) => r.type === rel.type && r.to === rel.to); recsOf.set(rel, v); }
     return v;
   };
-  const declared = new Map<RelationshipRecord, string | null>();
+  // what a record's declaration depends on of its declaring note, per note (by path: a string key, where a
+  // cache per record would key 34k objects): the note, GM-only or not, its body redacted or not
+  const notes = new Map<string, { rec: EntityRecord; gm: boolean; redacted: boolean } | null>();
+  const declaringNote = (path: string) => {
+    let n = notes.get(path);
+    if (n === undefined) {
+      const rec = bySource.get(path);
+      n = rec ? { rec, gm: gmNote(rec.id), redacted: false } : null;
+      if (n && !n.gm) n.redacted = secretsOf(rec!) !== null;
+      notes.set(path, n);
+    }
+    return n;
+  };
   const declaredBy = (r: RelationshipRecord): string | null => {
-    let v = declared.get(r);
-    if (v !== undefined) return v;
-    const from = bySource.get(r.source);
-    if (!from || rules.isSecretField(from.type, r.field)) v = null;
+    const from = declaringNote(r.source);
+    if (!from || rules.isSecretField(from.rec.type, r.field)) return null;
     // a GM-only note's body is redacted only once it is revealed (isBodyLink: lensAt checks the link then)
-    else if (gmNote(from.id)) v = from.id;
-    else v = isBodyLink(r) && !linkSurvives(r) ? null : '';
-    declared.set(r, v);
-    return v;
+    if (from.gm) return from.rec.id;
+    if (!isBodyLink(r)) return '';
+    // nothing removed from the body: every link in it is still there (linkSurvives: if its target is a note)
+    if (!from.redacted) return src.entity(r.to) ? '' : null;
+    return linkSurvives(r) ? '' : null;
   };
   let phs: Set<string> | null = null;
   const placeholders = () => {
