@@ -286,7 +286,9 @@ export class VaultModel implements ModelView {
       const all: Problem[] = [...this.configProblems];
       for (const l of this.external.values()) all.push(...l);
       for (const s of this.states.values()) all.push(...s.problems);
-      all.push(...hierarchyCycleProblems(this.edges(), (t) => this.sv.isHierarchy(t)));
+      const hier = (t: string) => this.sv.isHierarchy(t);
+      // restored (the edges a list): the hierarchy's few picked by an indexed pass, not an iterator over 183k
+      all.push(...hierarchyCycleProblems(this.lazyEdges ? this.lazyEdges.visible.filter((e) => hier(e.type)) : this.visibleEdges.values(), hier));
       this.problemCache = applyRuleSettings(all, this.sv.schema.rules);
     }
     return this.problemCache;

@@ -175,7 +175,12 @@ function edgeGroups(s: Snap, notes: readonly ParsedNote[]): void {
 }
 
 const isI32 = (x: unknown, len?: number): x is Int32Array => x instanceof Int32Array && (len === undefined || x.length === len);
-const inRange = (a: Int32Array, max: number, nullable = false) => { for (const v of a) if (v >= max || v < (nullable ? -1 : 0)) return false; return true; };
+// indexed loops: for-of over a typed array allocated an iterator result per element until optimised (~1M here)
+const inRange = (a: Int32Array, max: number, nullable = false) => {
+  const min = nullable ? -1 : 0;
+  for (let i = 0; i < a.length; i++) { const v = a[i]!; if (v >= max || v < min) return false; }
+  return true;
+};
 const ascending = (a: Int32Array, end: number) => { for (let i = 1; i < a.length; i++) if (a[i]! < a[i - 1]!) return false; return a[0] === 0 && a[a.length - 1] === end; };
 
 /**
