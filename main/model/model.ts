@@ -138,7 +138,17 @@ interface LazyEdges {
   /** the adjacency over `visible` (entity id -> indexes into it, in its order), once ensureAdj built it */
   out: Map<string, number[]> | null;
   in: Map<string, number[]> | null;
+  /**
+   * groups [0, built) are already in edgeCands/visibleEdges (warmStep builds them in slices, nothing reads the maps
+   * until they are whole), with the key adjacency of their visible edges in keyOut/keyIn
+   */
+  built: number;
+  keyOut: Map<string, Set<string>>;
+  keyIn: Map<string, Set<string>>;
 }
+
+/** warmStep: edge groups put into the edge maps per step (~20-40 ms of the main thread on a quiet machine) */
+const WARM_SLICE = 20_000;
 
 /**
  * One note's resolved state, as a model snapshot keeps it (main/model/snapshot.ts): everything resolveNote and
@@ -389,7 +399,7 @@ export class VaultModel implements ModelView {
         visible[g] = visibleOf(c)!;
         cands[g] = c;
       }
-      this.lazyEdges = { visible, groups, cands, out: null, in: null };
+      this.lazyEdges = { visible, groups, cands, out: null, in: null, built: 0, keyOut: new Map(), keyIn: new Map() };
     } else {
       for (const p of order) this.contribute(this.states.get(p)!);
     }
@@ -401,19 +411,40 @@ export class VaultModel implements ModelView {
    * same keys in the same order, the same candidates (sorted as visibleOf sorts them) and visible edges.
    */
   private ensureEdgeMaps(): void {
+    while (this.warmStep(Infinity));
+  }
+
+  /**
+   * The work a model restored with edge groups leaves for later, one slice of `slice` groups per call: the edge
+   * maps and the adjacency over edge keys, as contribute() + finalize() and ensureAdj() would have made them (the
+   * same keys in the same order, the same candidates, sorted as visibleOf sorts them). Once the last slice is in,
+   * the model holds its edges in the maps as after load(). The sync engine runs it a slice per turn of the event
+   * loop after an open; an incremental change first finishes it at once. Returns whether work is left.
+   */
+  warmStep(slice = WARM_SLICE): boolean {
     const lazy = this.lazyEdges;
-    if (!lazy) return;
-    this.lazyEdges = null;
-    // an adjacency over the list's indexes is built again over the keys (ensureAdj) when next needed
-    if (lazy.out) { this.adjValid = false; this.adjScans = ADJ_SCANS; }
+    if (!lazy) return false;
     const { off, mem, all } = lazy.groups;
-    for (let g = 0; g < lazy.visible.length; g++) {
+    const n = lazy.visible.length;
+    const end = Math.min(n, lazy.built + slice);
+    for (let g = lazy.built; g < end; g++) {
       const first = all[mem[off[g]!]!]!;
       const k = edgeKey(first.from, first.to, first.type);
+      const e = lazy.visible[g]!;
       this.edgeCands.set(k, lazy.cands[g] ?? first);
-      this.visibleEdges.set(k, lazy.visible[g]!);
+      this.visibleEdges.set(k, e);
+      addAdj(lazy.keyOut, e.from, k);
+      addAdj(lazy.keyIn, e.to, k);
     }
+    lazy.built = end;
+    if (end < n) return true;
+    this.lazyEdges = null;
+    this.outAdj = lazy.keyOut;
+    this.inAdj = lazy.keyIn;
+    this.adjValid = true;
+    return false;
   }
+
 
   /** The edge keys of a note state (made when first needed in a restored one). */
   private keysOf(st: NoteState): string[] {

@@ -126,6 +126,11 @@ describe('a restored model whose edge maps are not built yet (snapshot format 3:
       }
       r.warm();
       expect(lazyEdges(r)).toBe(true);
+      // two slices of the background build (warmStep): still the list, the maps half made; the change finishes them
+      expect(r.warmStep(3)).toBe(true);
+      expect(r.warmStep(3)).toBe(true);
+      expect(lazyEdges(r)).toBe(true);
+      for (const id of ids.slice(0, 20)) expect(r.edgesFrom(id).map(json)).toEqual(built.model.edgesFrom(id).map(json));
       // an incremental change: edges of one note moved to another, one note deleted (the maps are built now)
       const ns = [...built.notes].sort((a, b) => a.path.localeCompare(b.path));
       const withLinks = ns.filter((n) => n.bodyLinks.length > 0);
@@ -150,6 +155,24 @@ describe('a restored model whose edge maps are not built yet (snapshot format 3:
       expect(answers(r, dir)).toEqual(answers(built.model, dir));
     });
   }
+  it('the edge maps built a slice at a time (warmStep, as the engine does after an open) equal the built ones', async () => {
+    const d = tempDir('lc-snap-lstep-');
+    tmp.push(d);
+    const { dir } = await generateRealVault(d, { notes: 120, seed: 8 });
+    const { built, restored } = await builtAndRestored(dir);
+    const r = restored.model;
+    let steps = 0;
+    while (r.warmStep(37)) steps++;
+    expect(steps).toBeGreaterThan(3);
+    expect(lazyEdges(r)).toBe(false);
+    expect(answers(r, dir)).toEqual(answers(built.model, dir));
+    const ns = [...built.notes].sort((a, b) => a.path.localeCompare(b.path));
+    const change = () => new Map<string, ParsedNote | null>([[ns[5]!.path, null], [ns[9]!.path, null]]);
+    const norm = (x: ReturnType<VaultModel['applyChanges']>) => json({ ...x, upsertEntities: x.upsertEntities.map((e) => json({ ...e })).sort(), addEdges: x.addEdges.map(json).sort(), removeEdges: x.removeEdges.map(json).sort(), removeEntities: [...x.removeEntities].sort() });
+    expect(norm(r.applyChanges(change()))).toEqual(norm(built.model.applyChanges(change())));
+    expect(answers(r, dir)).toEqual(answers(built.model, dir));
+  });
+
   it('edge groups that do not fit the notes are refused before the model changes', async () => {
     const d = tempDir('lc-snap-lbad-');
     tmp.push(d);
