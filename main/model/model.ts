@@ -41,8 +41,8 @@ interface NoteState {
   resolved: boolean;
   record: EntityRecord | null;
   edges: RelationshipRecord[];
-  /** edgeKey of each edge, same order */
-  edgeKeys: string[];
+  /** edgeKey of each edge, same order (null in a state restored from a snapshot until keysOf first needs them) */
+  edgeKeys: string[] | null;
   placeholders: Array<[string, string]>;
   targets: string[];
   /** reverse-index keys of `refs` (refKeysOf: computed when the reverse index first needs them) */
@@ -120,6 +120,37 @@ function refKeysOf(st: NoteState, sv: SchemaView): string[] {
 export interface ResolvedRef { path: string | undefined }
 
 /**
+ * The edges of a snapshot grouped by edge key (snapshot.ts computes them when it saves): group g's candidates are
+ * all[mem[off[g]]..], in the order contribute() would add them, and the groups in the order their keys would enter
+ * the edge maps (the notes in path order, each note's edges in order). With them, restoreResolved makes the
+ * visible edges without building a key string or a map entry per edge.
+ */
+export interface EdgeGroups { off: Int32Array; mem: Int32Array; all: RelationshipRecord[] }
+
+/**
+ * A restored model's edges before its edge maps exist: the visible edge of each group, in the maps' order, and
+ * the groups to build the maps from when something first needs them (ensureEdgeMaps).
+ */
+interface LazyEdges {
+  visible: RelationshipRecord[];
+  groups: EdgeGroups;
+  cands: Array<RelationshipRecord[] | null>;
+  /** the adjacency over `visible` (entity id -> indexes into it, in its order), once ensureAdj built it */
+  out: Map<string, number[]> | null;
+  in: Map<string, number[]> | null;
+  /**
+   * groups [0, built) are already in edgeCands/visibleEdges (warmStep builds them in slices, nothing reads the maps
+   * until they are whole), with the key adjacency of their visible edges in keyOut/keyIn
+   */
+  built: number;
+  keyOut: Map<string, Set<string>>;
+  keyIn: Map<string, Set<string>>;
+}
+
+/** warmStep: edge groups put into the edge maps per step (~20-40 ms of the main thread on a quiet machine) */
+const WARM_SLICE = 20_000;
+
+/**
  * One note's resolved state, as a model snapshot keeps it (main/model/snapshot.ts): everything resolveNote and
  * noteRecord derived from the note, the schema and the rest of the vault. A function of the vault's notes
  * (all of them) and the config/schema; restoreResolved takes it back without re-resolving.
@@ -139,6 +170,12 @@ export class VaultModel implements ModelView {
   /** edge key -> the notes' edges with that key (one record, or several: the first by edgeOrder is visible) */
   private readonly edgeCands = new Map<string, Cands>();
   private readonly visibleEdges = new Map<string, RelationshipRecord>();
+  /**
+   * Restored from a snapshot with its edge groups: the visible edges as a list, edgeCands and visibleEdges still
+   * empty. Everything that reads or changes those maps calls ensureEdgeMaps() first (an incremental change, the
+   * adjacency); edges(), counts() and problems() read the list. null once the maps hold the edges.
+   */
+  private lazyEdges: LazyEdges | null = null;
   // Derived indexes, built lazily after a bulk load (warm()) so a cold sync reaches "queryable" sooner.
   private outAdj = new Map<string, Set<string>>();
   private inAdj = new Map<string, Set<string>>();
@@ -175,9 +212,9 @@ export class VaultModel implements ModelView {
   entity(id: string): EntityRecord | undefined { return this.records.get(id); }
   entities(): Iterable<EntityRecord> { return this.records.values(); }
   entityIdOfPath(path: string): string | undefined { return this.states.get(path)?.id; }
-  edges(): Iterable<RelationshipRecord> { return this.visibleEdges.values(); }
-  edgesFrom(id: string): RelationshipRecord[] { return this.adjScan(id, true) ?? (this.ensureAdj(), this.adj(this.outAdj, id)); }
-  edgesTo(id: string): RelationshipRecord[] { return this.adjScan(id, false) ?? (this.ensureAdj(), this.adj(this.inAdj, id)); }
+  edges(): Iterable<RelationshipRecord> { return this.lazyEdges ? this.lazyEdges.visible : this.visibleEdges.values(); }
+  edgesFrom(id: string): RelationshipRecord[] { return this.adjScan(id, true) ?? (this.ensureAdj(), this.lazyEdges ? lazyAdj(this.lazyEdges, this.lazyEdges.out!, id) : this.adj(this.outAdj, id)); }
+  edgesTo(id: string): RelationshipRecord[] { return this.adjScan(id, false) ?? (this.ensureAdj(), this.lazyEdges ? lazyAdj(this.lazyEdges, this.lazyEdges.in!, id) : this.adj(this.inAdj, id)); }
 
   /**
    * Right after a bulk load (adjacency not built yet: warm() builds it off the interactive path), the first few
@@ -189,7 +226,7 @@ export class VaultModel implements ModelView {
     if (this.adjValid || this.adjScans >= ADJ_SCANS) return undefined;
     this.adjScans++;
     const found: RelationshipRecord[] = [];
-    for (const e of this.visibleEdges.values()) if ((out ? e.from : e.to) === id) found.push(e);
+    for (const e of this.edges()) if ((out ? e.from : e.to) === id) found.push(e);
     return found;
   }
 
@@ -201,6 +238,24 @@ export class VaultModel implements ModelView {
 
   private ensureAdj(): void {
     if (this.adjValid) return;
+    const lazy = this.lazyEdges;
+    if (lazy) {
+      // restored, edge maps not built: the adjacency over the visible list's indexes (no key string per edge)
+      const out = new Map<string, number[]>();
+      const inn = new Map<string, number[]>();
+      const v = lazy.visible;
+      for (let g = 0; g < v.length; g++) {
+        const e = v[g]!;
+        const a = out.get(e.from);
+        if (a) a.push(g); else out.set(e.from, [g]);
+        const b = inn.get(e.to);
+        if (b) b.push(g); else inn.set(e.to, [g]);
+      }
+      lazy.out = out;
+      lazy.in = inn;
+      this.adjValid = true;
+      return;
+    }
     this.outAdj = new Map();
     this.inAdj = new Map();
     for (const [k, e] of this.visibleEdges) { addAdj(this.outAdj, e.from, k); addAdj(this.inAdj, e.to, k); }
@@ -241,7 +296,9 @@ export class VaultModel implements ModelView {
       const all: Problem[] = [...this.configProblems];
       for (const l of this.external.values()) all.push(...l);
       for (const s of this.states.values()) all.push(...s.problems);
-      all.push(...hierarchyCycleProblems(this.visibleEdges.values(), (t) => this.sv.isHierarchy(t)));
+      const hier = (t: string) => this.sv.isHierarchy(t);
+      // restored (the edges a list): the hierarchy's few picked by an indexed pass, not an iterator over 183k
+      all.push(...hierarchyCycleProblems(this.lazyEdges ? this.lazyEdges.visible.filter((e) => hier(e.type)) : this.visibleEdges.values(), hier));
       this.problemCache = applyRuleSettings(all, this.sv.schema.rules);
     }
     return this.problemCache;
@@ -257,7 +314,7 @@ export class VaultModel implements ModelView {
   counts(): { notes: number; entities: number; relationships: number; placeholders: number } {
     let placeholders = 0;
     for (const id of this.phRefs.keys()) if (!this.idOwner.has(id)) placeholders++;
-    return { notes: this.states.size, entities: this.records.size, relationships: this.visibleEdges.size, placeholders };
+    return { notes: this.states.size, entities: this.records.size, relationships: this.lazyEdges ? this.lazyEdges.visible.length : this.visibleEdges.size, placeholders };
   }
 
   /** The name index (names, file names, aliases, paths) for completion and lookup. */
@@ -290,9 +347,10 @@ export class VaultModel implements ModelView {
    * Into an empty model, the state resolvedState() gave for these very notes (same config and schema): the
    * model then equals load() of the notes (model.snapshot.test.ts) without resolving a reference. `idOrder`:
    * resolvedState's, so entities() iterates as after load(). A note's refs are derived again when an
-   * incremental change first needs them.
+   * incremental change first needs them. `groups` (the snapshot's, for these notes' edges): the edge maps are
+   * built when first needed, not here (183k key strings and two map entries each on the real-shaped 7k vault).
    */
-  restoreResolved(notes: ResolvedNote[], idOrder: string[]): void {
+  restoreResolved(notes: ResolvedNote[], idOrder: string[], groups?: EdgeGroups): void {
     if (this.states.size > 0) throw new Error('restoreResolved: the model is not empty');
     const pathOf = new Map<string, string>();
     for (const r of notes) pathOf.set(r.id, r.note.path);
@@ -300,11 +358,13 @@ export class VaultModel implements ModelView {
     if (pathOf.size !== notes.length || owners.length !== notes.length || new Set(owners).size !== owners.length) {
       throw new Error('restoreResolved: ids are not one per note, each in the id order once');
     }
+    if (groups) checkGroups(notes, groups);
     this.trackEnts = new Map();
     this.trackEdges = new Map();
     this.problemCache = null;
     this.version++;
     this.bulk = true;
+    this.lazyEdges = null;
     this.revValid = false; this.adjValid = false; this.adjScans = 0; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
     const sv = this.sv;
     for (const r of notes) {
@@ -313,7 +373,7 @@ export class VaultModel implements ModelView {
       const st: NoteState = {
         note, layer: r.layer, type: r.type, typeProblems: r.typeProblems, nameKey: r.nameKey, id: r.id,
         provides: providesOf(note, r.nameKey), refs: null, resolved: false, record: null, edges: r.edges,
-        edgeKeys: r.edges.map((e) => edgeKey(e.from, e.to, e.type)), placeholders: r.placeholders, targets: r.targets,
+        edgeKeys: null, placeholders: r.placeholders, targets: r.targets,
         refKeys: r.refKeys, problems: r.problems,
       };
       this.states.set(note.path, st);
@@ -322,8 +382,73 @@ export class VaultModel implements ModelView {
       st.record = restoredRecord(st, sv);
     }
     for (const id of owners) this.idOwner.set(id, pathOf.get(id)!);
-    for (const p of [...this.states.keys()].sort()) this.contribute(this.states.get(p)!);
+    const order = [...this.states.keys()].sort();
+    if (groups) {
+      // the edges' part of contribute() + finalize, per group; the rest of contribute() per note
+      for (const p of order) this.contribute(this.states.get(p)!, false);
+      const { off, mem, all } = groups;
+      const n = off.length - 1;
+      const visible: RelationshipRecord[] = new Array(n);
+      const cands: Array<RelationshipRecord[] | null> = new Array(n);
+      for (let g = 0; g < n; g++) {
+        const a = off[g]!;
+        const b = off[g + 1]!;
+        if (b - a === 1) { visible[g] = all[mem[a]!]!; cands[g] = null; continue; }
+        const c: RelationshipRecord[] = [];
+        for (let i = a; i < b; i++) c.push(all[mem[i]!]!);
+        visible[g] = visibleOf(c)!;
+        cands[g] = c;
+      }
+      this.lazyEdges = { visible, groups, cands, out: null, in: null, built: 0, keyOut: new Map(), keyIn: new Map() };
+    } else {
+      for (const p of order) this.contribute(this.states.get(p)!);
+    }
     this.finalizeRestored();
+  }
+
+  /**
+   * The edge maps of a model restored with edge groups, as contribute() + finalize() would have made them: the
+   * same keys in the same order, the same candidates (sorted as visibleOf sorts them) and visible edges.
+   */
+  private ensureEdgeMaps(): void {
+    while (this.warmStep(Infinity));
+  }
+
+  /**
+   * The work a model restored with edge groups leaves for later, one slice of `slice` groups per call: the edge
+   * maps and the adjacency over edge keys, as contribute() + finalize() and ensureAdj() would have made them (the
+   * same keys in the same order, the same candidates, sorted as visibleOf sorts them). Once the last slice is in,
+   * the model holds its edges in the maps as after load(). The sync engine runs it a slice per turn of the event
+   * loop after an open; an incremental change first finishes it at once. Returns whether work is left.
+   */
+  warmStep(slice = WARM_SLICE): boolean {
+    const lazy = this.lazyEdges;
+    if (!lazy) return false;
+    const { off, mem, all } = lazy.groups;
+    const n = lazy.visible.length;
+    const end = Math.min(n, lazy.built + slice);
+    for (let g = lazy.built; g < end; g++) {
+      const first = all[mem[off[g]!]!]!;
+      const k = edgeKey(first.from, first.to, first.type);
+      const e = lazy.visible[g]!;
+      this.edgeCands.set(k, lazy.cands[g] ?? first);
+      this.visibleEdges.set(k, e);
+      addAdj(lazy.keyOut, e.from, k);
+      addAdj(lazy.keyIn, e.to, k);
+    }
+    lazy.built = end;
+    if (end < n) return true;
+    this.lazyEdges = null;
+    this.outAdj = lazy.keyOut;
+    this.inAdj = lazy.keyIn;
+    this.adjValid = true;
+    return false;
+  }
+
+
+  /** The edge keys of a note state (made when first needed in a restored one). */
+  private keysOf(st: NoteState): string[] {
+    return (st.edgeKeys ??= st.edges.map((e) => edgeKey(e.from, e.to, e.type)));
   }
 
   /**
@@ -375,6 +500,7 @@ export class VaultModel implements ModelView {
 
   /** First step of applyChanges: note states in, names indexed, ids assigned. */
   private stage(changed: Map<string, ParsedNote | null>): { affected: Set<string>; toResolve: Set<string> } {
+    this.ensureEdgeMaps();
     this.trackEnts = new Map();
     this.trackEdges = new Map();
     this.problemCache = null;
@@ -608,12 +734,14 @@ export class VaultModel implements ModelView {
     return st.record;
   }
 
-  private contribute(st: NoteState): void {
+  /** `edges` false: all but the edges (restoreResolved with edge groups adds those per group). */
+  private contribute(st: NoteState, edges = true): void {
     const path = st.note.path;
     this.touchEntity(st.id);
-    for (let i = 0; i < st.edges.length; i++) {
+    const keys = edges ? this.keysOf(st) : [];
+    for (let i = 0; i < keys.length; i++) {
       const e = st.edges[i]!;
-      const k = st.edgeKeys[i]!;
+      const k = keys[i]!;
       this.touchEdge(k);
       const c = this.edgeCands.get(k);
       if (c === undefined) this.edgeCands.set(k, e);
@@ -634,7 +762,7 @@ export class VaultModel implements ModelView {
     if (!st.resolved) return;
     const path = st.note.path;
     this.touchEntity(st.id);
-    for (const k of st.edgeKeys) {
+    for (const k of this.keysOf(st)) {
       this.touchEdge(k);
       const c = this.edgeCands.get(k);
       if (c === undefined) continue;
@@ -737,6 +865,34 @@ export class VaultModel implements ModelView {
   }
 }
 
+/**
+ * Edge groups fit these notes' edges: `all` is their edges (in the notes' order), every edge in exactly one group,
+ * a group's candidates of one key (the same from, to and type). Throws otherwise (the snapshot is then not used).
+ * That the groups are those of distinct keys, in the order contribute() would add them, is the snapshot's
+ * (encodeSnapshot derives them with the keys themselves; its format and key say it was built so).
+ */
+function checkGroups(notes: ResolvedNote[], g: EdgeGroups): void {
+  const bad = (why: string) => new Error(`restoreResolved: edge groups ${why}`);
+  let k = 0;
+  for (const r of notes) for (const e of r.edges) if (g.all[k++] !== e) throw bad("are not the notes' edges");
+  if (k !== g.all.length || g.mem.length !== k || g.off[0] !== 0 || g.off[g.off.length - 1] !== k) throw bad('do not cover the edges');
+  const seen = new Uint8Array(k);
+  for (let x = 0; x + 1 < g.off.length; x++) {
+    const a = g.off[x]!;
+    const b = g.off[x + 1]!;
+    if (!(b > a)) throw bad('have an empty group');
+    const first = g.all[g.mem[a]!];
+    if (!first) throw bad('point outside the edges');
+    for (let i = a; i < b; i++) {
+      const m = g.mem[i]!;
+      const e = g.all[m];
+      if (!e || seen[m]) throw bad('repeat an edge or point outside them');
+      seen[m] = 1;
+      if (e.from !== first.from || e.to !== first.to || e.type !== first.type) throw bad('mix keys');
+    }
+  }
+}
+
 /** Candidates for one edge key: kept as the record itself while there is one (most keys), an array beyond. */
 type Cands = RelationshipRecord | RelationshipRecord[];
 
@@ -775,6 +931,11 @@ function providesOf(note: ParsedNote, nameKey: string): Array<[NameKind, string]
 
 function provKey(kind: NameKind, key: string): string {
   return (kind === 'path' ? 'p:' : 'n:') + key;
+}
+function lazyAdj(lazy: LazyEdges, m: Map<string, number[]>, id: string): RelationshipRecord[] {
+  const out: RelationshipRecord[] = [];
+  for (const g of m.get(id) ?? []) out.push(lazy.visible[g]!);
+  return out;
 }
 function addAdj(m: Map<string, Set<string>>, id: string, k: string): void {
   let s = m.get(id);

@@ -100,6 +100,102 @@ describe('a restored model answers as the model built from the files', () => {
   }
 });
 
+/** Whether a restored model still holds its edges as the snapshot's list (its edge maps not built: model.ts ensureEdgeMaps). */
+const lazyEdges = (m: VaultModel) => (m as unknown as { lazyEdges: unknown }).lazyEdges !== null;
+
+describe('a restored model whose edge maps are not built yet (snapshot format 3: edge groups)', () => {
+  const vaults: Array<[string, () => Promise<{ dir: string; opts?: LoadOptions }>]> = [
+    ['sample world', async () => ({ dir: SAMPLE })],
+    ['generated', async () => { const d = tempDir('lc-snap-lgen-'); tmp.push(d); return { dir: (await generateVault(d, { entities: 300, avgLinks: 5, seed: 5, danglingRatio: 0.1 })).dir }; }],
+    ['real-shaped', async () => { const d = tempDir('lc-snap-lreal-'); tmp.push(d); return { dir: (await generateRealVault(d, { notes: 200, seed: 7 })).dir }; }],
+  ];
+  for (const [name, make] of vaults) {
+    it(`${name}: edges, counts, problems and adjacency from the list; a change right after the restore gives the delta and model of the built one`, async () => {
+      const { dir, opts } = await make();
+      const { built, restored } = await builtAndRestored(dir, opts);
+      const r = restored.model;
+      expect(lazyEdges(r)).toBe(true);
+      expect([...r.edges()].map(json)).toEqual([...built.model.edges()].map(json));
+      expect(r.counts()).toEqual(built.model.counts());
+      expect(r.problems().map(json)).toEqual(built.model.problems().map(json));
+      // the adjacency (what warm() builds after an open) is made over the list, in the same order
+      const ids = [...built.model.entities()].map((e) => e.id);
+      for (const id of ids) {
+        expect(r.edgesFrom(id).map(json)).toEqual(built.model.edgesFrom(id).map(json));
+        expect(r.edgesTo(id).map(json)).toEqual(built.model.edgesTo(id).map(json));
+      }
+      r.warm();
+      expect(lazyEdges(r)).toBe(true);
+      // two slices of the background build (warmStep): still the list, the maps half made; the change finishes them
+      expect(r.warmStep(3)).toBe(true);
+      expect(r.warmStep(3)).toBe(true);
+      expect(lazyEdges(r)).toBe(true);
+      for (const id of ids.slice(0, 20)) expect(r.edgesFrom(id).map(json)).toEqual(built.model.edgesFrom(id).map(json));
+      // an incremental change: edges of one note moved to another, one note deleted (the maps are built now)
+      const ns = [...built.notes].sort((a, b) => a.path.localeCompare(b.path));
+      const withLinks = ns.filter((n) => n.bodyLinks.length > 0);
+      const [edit, del] = [withLinks[0]!, ns[Math.floor(ns.length / 3)]!];
+      const change = (others: ParsedNote[]) => {
+        const by = new Map(others.map((n) => [n.path, n]));
+        const e = by.get(edit.path)!;
+        return new Map<string, ParsedNote | null>([[del.path, null], [edit.path, { ...e, bodyLinks: e.bodyLinks.slice(1), hash: e.hash + 'y' }]]);
+      };
+      const norm = (d: ReturnType<VaultModel['applyChanges']>) => json({ ...d, upsertEntities: d.upsertEntities.map((e) => json({ ...e })).sort(), addEdges: d.addEdges.map(json).sort(), removeEdges: d.removeEdges.map(json).sort(), removeEntities: [...d.removeEntities].sort() });
+      const d1 = built.model.applyChanges(change(built.notes));
+      const d2 = r.applyChanges(change(restored.notes));
+      expect(lazyEdges(r)).toBe(false);
+      expect(d1.removeEdges.length + d1.addEdges.length).toBeGreaterThan(0);
+      expect(norm(d2)).toEqual(norm(d1));
+      const a1 = answers(built.model, dir);
+      const a2 = answers(r, dir);
+      expect({ ...a2, entities: a2.entities.sort() }).toEqual({ ...a1, entities: a1.entities.sort() });
+      // and a second change on the maps the first one built
+      const again = new Map<string, ParsedNote | null>([[ns[2]!.path, null]]);
+      expect(norm(r.applyChanges(new Map(again)))).toEqual(norm(built.model.applyChanges(new Map(again))));
+      expect(answers(r, dir)).toEqual(answers(built.model, dir));
+    });
+  }
+  it('the edge maps built a slice at a time (warmStep, as the engine does after an open) equal the built ones', async () => {
+    const d = tempDir('lc-snap-lstep-');
+    tmp.push(d);
+    const { dir } = await generateRealVault(d, { notes: 120, seed: 8 });
+    const { built, restored } = await builtAndRestored(dir);
+    const r = restored.model;
+    let steps = 0;
+    while (r.warmStep(37)) steps++;
+    expect(steps).toBeGreaterThan(3);
+    expect(lazyEdges(r)).toBe(false);
+    expect(answers(r, dir)).toEqual(answers(built.model, dir));
+    const ns = [...built.notes].sort((a, b) => a.path.localeCompare(b.path));
+    const change = () => new Map<string, ParsedNote | null>([[ns[5]!.path, null], [ns[9]!.path, null]]);
+    const norm = (x: ReturnType<VaultModel['applyChanges']>) => json({ ...x, upsertEntities: x.upsertEntities.map((e) => json({ ...e })).sort(), addEdges: x.addEdges.map(json).sort(), removeEdges: x.removeEdges.map(json).sort(), removeEntities: [...x.removeEntities].sort() });
+    expect(norm(r.applyChanges(change()))).toEqual(norm(built.model.applyChanges(change())));
+    expect(answers(r, dir)).toEqual(answers(built.model, dir));
+  });
+
+  it('edge groups that do not fit the notes are refused before the model changes', async () => {
+    const d = tempDir('lc-snap-lbad-');
+    tmp.push(d);
+    const { dir } = await generateVault(d, { entities: 60, avgLinks: 4, seed: 3, danglingRatio: 0.1 });
+    const { file } = await builtAndRestored(dir);
+    const s = deserialize(readFileSync(file)) as { gOff: Int32Array; gMem: Int32Array; eTo: Int32Array };
+    const mutations: Array<(x: typeof s) => void> = [
+      (x) => { x.gMem[1] = x.gMem[0]!; }, // an edge twice, another in no group
+      (x) => { x.gOff = x.gOff.subarray(0, x.gOff.length - 1); }, // the groups do not cover the edges
+      (x) => { x.gOff = Int32Array.from([0, ...x.gOff.subarray(2)]); }, // the first two groups (two keys) as one
+    ];
+    for (const mutate of mutations) {
+      const copy = deserialize(readFileSync(file)) as typeof s;
+      mutate(copy);
+      const bad = `${file}.bad`;
+      writeFileSync(bad, serialize(copy));
+      const again = await freshModel(dir);
+      expect(new ModelSnapshotFile(bad, KEY).restore(again.model, again.notes)).toBe(false);
+      expect(again.model.counts()).toEqual({ notes: 0, entities: 0, relationships: 0, placeholders: 0 });
+    }
+  });
+});
+
 // V8's own view of the objects (natives syntax switched on for this worker), as main/sync/body.test.ts
 setFlagsFromString('--allow-natives-syntax');
 const fast = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;

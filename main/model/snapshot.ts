@@ -20,10 +20,10 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { deserialize, serialize } from 'node:v8';
 import type { Problem, RelationshipRecord } from '../../shared/types.js';
 import type { ParsedNote } from '../parse/types.js';
-import type { ResolvedNote, VaultModel } from './model.js';
+import type { EdgeGroups, ResolvedNote, VaultModel } from './model.js';
 
 /** Bump when the snapshot's layout or the meaning of a resolved state changes. */
-export const SNAPSHOT_FORMAT = 2; // (properties are derived again from the notes, when first read; 2: refKeys)
+export const SNAPSHOT_FORMAT = 3; // (properties are derived again from the notes, when first read; 2: refKeys; 3: edge groups)
 
 /** The file as stored. Index arrays are Int32Array; -1 stands for null. */
 interface Snap {
@@ -59,6 +59,13 @@ interface Snap {
   keys: string[];
   refOff: Int32Array; // n + 1
   refKeys: Int32Array; // into keys
+  /**
+   * The edges grouped by key (format 3): group g's edges are gMem[gOff[g]..gOff[g+1]), the groups in the order
+   * their keys first appear with the notes in path order (the model's edge maps' order), so a restore makes the
+   * visible edges without a key string per edge (model.ts EdgeGroups).
+   */
+  gOff: Int32Array; // groups + 1
+  gMem: Int32Array; // edge indexes
   /** edges with relationship properties: [edge index, properties, inverseProperties] */
   eProps: Array<[number, Record<string, unknown> | undefined, Record<string, unknown> | undefined]>;
 }
@@ -95,7 +102,7 @@ export function encodeSnapshot(model: VaultModel, notes: readonly ParsedNote[], 
     typeProblems: [], problems: [], placeholders: [],
     targetOff: new Int32Array(n + 1), targets: new Int32Array(0), edgeOff: new Int32Array(n + 1),
     eFrom: new Int32Array(0), eTo: new Int32Array(0), eType: new Int32Array(0), eField: new Int32Array(0), eLine: new Int32Array(0), eProps: [],
-    keys: keys.list, refOff: new Int32Array(n + 1), refKeys: new Int32Array(0),
+    keys: keys.list, refOff: new Int32Array(n + 1), refKeys: new Int32Array(0), gOff: new Int32Array(1), gMem: new Int32Array(0),
   };
   let nt = 0;
   let ne = 0;
@@ -135,18 +142,52 @@ export function encodeSnapshot(model: VaultModel, notes: readonly ParsedNote[], 
   s.targetOff[n] = t;
   s.edgeOff[n] = e;
   s.refOff[n] = k;
+  edgeGroups(s, notes);
   return s;
 }
 
+/** gOff/gMem of `s` (see Snap): the notes in path order, each note's edges in order, grouped by (from, to, type). */
+function edgeGroups(s: Snap, notes: readonly ParsedNote[]): void {
+  const n = s.nameKey.length;
+  const byPath = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+    const pa = notes[s.path[a]!]!.path;
+    const pb = notes[s.path[b]!]!.path;
+    return pa < pb ? -1 : pa > pb ? 1 : 0;
+  });
+  const groups = new Map<string, number[]>();
+  for (const i of byPath) {
+    for (let k = s.edgeOff[i]!; k < s.edgeOff[i + 1]!; k++) {
+      // ids and strs are tables of distinct strings: equal indexes are equal keys
+      const key = `${s.eFrom[k]!},${s.eTo[k]!},${s.eType[k]!}`;
+      const g = groups.get(key);
+      if (g) g.push(k); else groups.set(key, [k]);
+    }
+  }
+  s.gOff = new Int32Array(groups.size + 1);
+  s.gMem = new Int32Array(s.eFrom.length);
+  let x = 0;
+  let at = 0;
+  for (const g of groups.values()) {
+    s.gOff[x++] = at;
+    for (const k of g) s.gMem[at++] = k;
+  }
+  s.gOff[x] = at;
+}
+
 const isI32 = (x: unknown, len?: number): x is Int32Array => x instanceof Int32Array && (len === undefined || x.length === len);
-const inRange = (a: Int32Array, max: number, nullable = false) => { for (const v of a) if (v >= max || v < (nullable ? -1 : 0)) return false; return true; };
+// indexed loops: for-of over a typed array allocated an iterator result per element until optimised (~1M here)
+const inRange = (a: Int32Array, max: number, nullable = false) => {
+  const min = nullable ? -1 : 0;
+  for (let i = 0; i < a.length; i++) { const v = a[i]!; if (v >= max || v < min) return false; }
+  return true;
+};
 const ascending = (a: Int32Array, end: number) => { for (let i = 1; i < a.length; i++) if (a[i]! < a[i - 1]!) return false; return a[0] === 0 && a[a.length - 1] === end; };
 
 /**
  * The resolved notes of snapshot `s` for exactly `notes` (same paths, same hashes; any order), or null when it
  * was not built from them, under `key`, by this format, or is not well formed.
  */
-export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: string): { notes: ResolvedNote[]; idOrder: string[] } | null {
+export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: string): { notes: ResolvedNote[]; idOrder: string[]; groups: EdgeGroups } | null {
   const s = raw as Snap;
   if (!s || typeof s !== 'object' || s.format !== SNAPSHOT_FORMAT || s.key !== key) return null;
   if (!Array.isArray(s.inPaths) || !Array.isArray(s.inHashes) || s.inPaths.length !== notes.length || s.inHashes.length !== notes.length) return null;
@@ -172,6 +213,7 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
   if (!ascending(s.targetOff, s.targets.length) || !ascending(s.edgeOff, ne)) return null;
   if (!Array.isArray(s.keys) || !isI32(s.refOff, n + 1) || !isI32(s.refKeys) || !ascending(s.refOff, s.refKeys.length) || !inRange(s.refKeys, s.keys.length)) return null;
   if (![s.ids, s.strs, s.keys].every((a) => a.every((x) => typeof x === 'string'))) return null;
+  if (!isI32(s.gOff) || !isI32(s.gMem, ne) || !ascending(s.gOff, ne) || !inRange(s.gMem, ne)) return null;
   const props = new Map<number, [Record<string, unknown> | undefined, Record<string, unknown> | undefined]>();
   for (const p of s.eProps) {
     if (!Array.isArray(p) || !Number.isInteger(p[0]) || p[0] < 0 || p[0] >= ne) return null;
@@ -180,6 +222,7 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
   const ids = s.ids;
   const strs = s.strs;
   const out: ResolvedNote[] = [];
+  const all: RelationshipRecord[] = new Array(ne);
   for (let i = 0; i < n; i++) {
     const note = inNotes[s.path[i]!]!;
     const path = note.path;
@@ -204,6 +247,7 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
         if (p[1] !== undefined) e.inverseProperties = p[1];
       }
       edges.push(e);
+      all[k] = e;
     }
     const t = s.type[i]!;
     out.push({
@@ -211,7 +255,7 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
       edges, placeholders, targets, problems: pr, refKeys,
     });
   }
-  return { notes: out, idOrder: Array.from(s.idOrder, (x) => ids[x]!) };
+  return { notes: out, idOrder: Array.from(s.idOrder, (x) => ids[x]!), groups: { off: s.gOff, mem: s.gMem, all } };
 }
 
 /** The snapshot file of one database: restore from it, save into it (atomically: a temporary file renamed). */
@@ -232,7 +276,7 @@ export class ModelSnapshotFile {
     }
     if (!decoded) return false;
     try {
-      model.restoreResolved(decoded.notes, decoded.idOrder); // checks the ids before it changes anything
+      model.restoreResolved(decoded.notes, decoded.idOrder, decoded.groups); // checks ids and groups before it changes anything
     } catch {
       return false;
     }

@@ -302,6 +302,13 @@ export class VaultSyncEngine implements SyncEngine {
         // (after a turn of the event loop: run from the queue's next microtask it ran before this sync's caller
         // resumed, ~0.3-0.5 s of a warm open on the real-shaped 7k vault)
         void this.queue.run(async () => { await new Promise<void>((r) => setImmediate(r)); if (!this.closed) this.model.warm(); });
+        // a model restored from its snapshot then builds its edge maps a slice per turn (model.warmStep), each slice a
+        // task of the queue: a change waits one slice at most (and finishes the rest itself)
+        const step = () => void this.queue.run(async () => {
+          await new Promise<void>((r) => setImmediate(r));
+          if (!this.closed && this.model.warmStep()) step();
+        });
+        if (restored) step();
         this.searchP = this.opts.store.ensureSearchIndex().then(
           () => { timings.searchReadyMs = performance.now() - t0; },
           (err: unknown) => { throw this.failed(err, gen); },
