@@ -73,7 +73,8 @@ export function storedBody(body: string, huge = HUGE_BODY_CHARS, prefixChars = P
   add(prefix, null);
   const words: string[] = [];
   for (const piece of pieces(cut === 0 ? body : body.slice(cut))) add(piece, words);
-  return prefix + BODY_WORDS_MARK + words.join(' ');
+  // a flat copy: the prefix is a slice of the body, and the row must not keep the whole body alive
+  return (' ' + prefix + BODY_WORDS_MARK + words.join(' ')).slice(1);
 }
 
 /** The part of a stored body that is the note's own text (all of it, unless storedBody shortened it). */
