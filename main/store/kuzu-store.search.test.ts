@@ -132,4 +132,32 @@ describe('search', () => {
     expect((await store.search('Alpha', { limit: 5 }))[0]).toMatchObject({ matched: 'alias', snippet: 'Zorblax Kingdom (Quux «Alpha»)' });
     expect((await store.search('sea', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Zorblax Kingdom']);
   });
+
+  // issue 15 point 6: a note over 1 MiB is stored as its prefix and its distinct words (kuzu/fts-text.ts), not whole
+  it('finds a word that is only at the end of a note over 1 MB, loaded in bulk and written by applyDelta', async () => {
+    const prose = 'The caravan crossed the salt flats at dawn and the guide sang of old roads.\n';
+    const huge = (last: string): string => 'A chronicle begins with the founding of Harbour Town. ' + prose.repeat(Math.ceil(1_200_000 / prose.length)) + `At the very end: ${last}.`;
+    const body = huge('Quillibrix');
+    expect(body.length).toBeGreaterThan(1_048_576);
+    await store.rebuild([ent('The Chronicle', { body }), ent('Salt Flats', { body: 'A caravan road.' })], []);
+    await store.ensureSearchIndex();
+    const hit = (await store.search('quillibrix', { limit: 5 }));
+    expect(hit.map((h) => h.entity.name)).toEqual(['The Chronicle']);
+    expect(hit[0]).toMatchObject({ matched: 'body', snippet: '… «Quillibrix» …' });
+    // words of the stored prefix get a snippet from the note's own text
+    expect((await store.search('harbour', { limit: 5 }))[0]?.snippet).toContain('founding of «Harbour» Town');
+    expect((await store.search('caravan', { limit: 5 })).map((h) => h.entity.name).sort()).toEqual(['Salt Flats', 'The Chronicle']);
+    // what Kùzu holds: far less than the note
+    const size = async (): Promise<number> => Number((await store.cypher("MATCH (e:Entity {name: 'The Chronicle'}) RETURN size(e.body) AS n"))[0]?.n);
+    expect(await size()).toBeLessThan(70_000);
+    // Kùzu maintains the index on update: the old last word is gone, the new one found
+    await store.applyDelta({ removeEntities: [], removeEdges: [], addEdges: [], upsertEntities: [ent('The Chronicle', { body: huge('Zanthropy') })] });
+    expect(await store.search('quillibrix', { limit: 5 })).toEqual([]);
+    expect((await store.search('zanthropy', { limit: 5 })).map((h) => h.entity.name)).toEqual(['The Chronicle']);
+    expect(await size()).toBeLessThan(70_000);
+    // and on delete
+    await store.applyDelta({ removeEntities: [ent('The Chronicle').id], removeEdges: [], addEdges: [], upsertEntities: [] });
+    expect(await store.search('zanthropy', { limit: 5 })).toEqual([]);
+    expect((await store.search('caravan', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Salt Flats']);
+  });
 });

@@ -58,6 +58,7 @@ export interface GraphStore {
   applyDelta(delta: GraphDelta): Promise<void>;
   /** path -> hash of every stored non-placeholder entity (for incremental sync at start-up) */
   storedHashes(): Promise<Map<string, string>>;
+  /** the stored record; the body of a note over 1 MiB is stored shortened (kuzu/fts-text.ts): the model has the note's own */
   getEntity(id: string): Promise<EntityRecord | null>;
   /** edges touching id, both directions, canonical type names */
   edgesOf(id: string): Promise<RelationshipRecord[]>;

@@ -47,6 +47,14 @@ export function makeBodyLazy(note: ParsedNote, abs: string, opts: ParseOptions =
   Object.defineProperty(note, 'body', { get: lazyBody, enumerable: true, configurable: true });
 }
 
+/** A body at least this long (characters) leaves memory as soon as the graph holds it (engine.ts). */
+export const HUGE_BODY_CHARS = 1 << 20;
+
+/** Is `note.body` held in memory and longer than HUGE_BODY_CHARS? */
+export function hugeBodyInMemory(note: ParsedNote): boolean {
+  return bodyInMemory(note) && note.body.length > HUGE_BODY_CHARS;
+}
+
 /** Is `note.body` held in memory (a value), not read from the file? */
 export function bodyInMemory(note: ParsedNote): boolean {
   return Object.getOwnPropertyDescriptor(note, 'body')?.get === undefined;

@@ -29,7 +29,7 @@ import { TaskQueue } from '../domain/queue.js';
 import { CoreError, isCoreError } from '../domain/errors.js';
 import type { ReadOutcome } from './read.js';
 import type { NoteCache } from './stat-cache.js';
-import { bodyInMemory, makeBodyLazy } from './body.js';
+import { bodyInMemory, hugeBodyInMemory, makeBodyLazy } from './body.js';
 import { nodeVaultFs, nodeWatcher, type VaultFs, type VaultWatcherLike, type WatcherFactory } from './ports.js';
 import type { SyncEngine } from './types.js';
 import { isNotePath, type WalkResult } from './walk.js';
@@ -288,6 +288,9 @@ export class VaultSyncEngine implements SyncEngine {
           changed = read.notes.length;
         }
         this.loaded = true;
+        // a huge body leaves memory as soon as the graph holds it (the graph stores it shortened: the file is the
+        // one whole copy), not once search is ready: it would stay through the full-text build, the open's peak
+        this.dropBodies(read.notes.filter(hugeBodyInMemory));
         const t4 = performance.now();
         const queryableMs = t4 - t0;
         const r = (x: number) => Math.round(x);

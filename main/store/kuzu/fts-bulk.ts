@@ -37,12 +37,10 @@ import { performance } from 'node:perf_hooks';
 import { literal } from './bulk.js';
 import type { Conn, Row } from './db.js';
 import { KUZU_DEFAULT_STOPWORDS } from './fts-stopwords.js';
+import { IGNORE, NON_ASCII, STOP, pieces } from './fts-text.js';
 
-/** Kùzu's default FTS ignore pattern (fts_config.h) as a JS regex: an ASCII-only class, so UTF-16 and UTF-8 agree. */
-const IGNORE = /[0-9!@#$%^&*()_+={}[\]:;<>,.?~/|'"`-]+/g;
-const STOP = new Set(KUZU_DEFAULT_STOPWORDS);
-// eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL
-const NON_ASCII = /[^\x00-\x7f]/;
+export { pieces };
+
 /** marks a token that still needs Kùzu's lower() (it has non-ASCII characters) */
 const RAW = '\u0000';
 
@@ -63,25 +61,6 @@ function fit(a: Int32Array<ArrayBuffer>, i: number): Int32Array<ArrayBuffer> {
   const b = new Int32Array(Math.max(i + 1, a.length * 2));
   b.set(a);
   return b;
-}
-
-/** Texts longer than this are tokenized in pieces (a 9 MB note split at once made ~1.5M strings at a time). */
-const PIECE_CHARS = 65536;
-
-/**
- * `text` in pieces of about PIECE_CHARS, each ending just after a ' ' (the one token separator: a token never
- * spans two pieces, and lower-casing a piece that ends in a space equals lower-casing its part of the whole).
- */
-export function* pieces(text: string, size = PIECE_CHARS): Generator<string> {
-  let start = 0;
-  while (text.length - start > size) {
-    let cut = text.lastIndexOf(' ', start + size);
-    if (cut < start) cut = text.indexOf(' ', start + size);
-    if (cut < 0) break;
-    yield text.slice(start, cut + 1);
-    start = cut + 1;
-  }
-  if (start < text.length) yield start === 0 ? text : text.slice(start);
 }
 
 /** Sliced work: after `sliceMs` of work, `pause()` (rebuild passes a setImmediate tick). */

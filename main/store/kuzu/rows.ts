@@ -2,6 +2,7 @@
 import type { EntityRecord, EntitySummary, PropertyValue } from '../../../shared/types.js';
 import type { KuzuValue } from 'kuzu';
 import type { Row } from './db.js';
+import { storedBody } from './fts-text.js';
 
 /** Column order of the Entity table (COPY and MERGE use it). */
 export interface EntityRow {
@@ -31,7 +32,8 @@ export function toEntityRow(e: EntityRecord): EntityRow {
     tags: e.tags,
     aliases: e.aliases,
     props: JSON.stringify(e.properties ?? {}),
-    body: e.body,
+    // a huge body: its prefix and distinct words (fts-text.ts), not the whole text
+    body: storedBody(e.body),
     placeholder: e.placeholder,
     // joined by a space: Kùzu's FTS tokenizer splits on ' ' only, so a '\n' here fused the last word of one
     // name with the first of the next ('kingdom\nquux': neither 'kingdom' nor 'quux' was found)

@@ -15,6 +15,7 @@
 import type { EntitySummary, SearchHit } from '../../../shared/types.js';
 import { type Conn, type Params, type Row, allSettled } from './db.js';
 import { type FtsColumn, type FtsTokens, buildFtsBulk, internalPrefix } from './fts-bulk.js';
+import { storedBodyText } from './fts-text.js';
 import { replaceLinks } from '../../../shared/wikilinks.js';
 import { entitiesByIds } from './queries.js';
 import { rowToSummary, summaryProjection } from './rows.js';
@@ -248,6 +249,12 @@ export function bodySnippet(body: string, terms: string[]): string | null {
   return null;
 }
 
+/** `… «word» …` for the first word of `words` (a huge note's distinct words) that matches, or null. */
+function wordsSnippet(words: string, terms: string[]): string | null {
+  const w = (words.match(/[\p{L}\p{N}]+/gu) ?? []).find((x) => wordMatches(x, terms));
+  return w === undefined ? null : `… «${w}» …`;
+}
+
 /** The field whose weighted score is highest: it decides `matched` and the snippet. */
 function bestField(parts: Map<Field, number>): Field {
   let best: Field = 'fts_body';
@@ -270,7 +277,11 @@ function toHit(c: Cand, terms: string[]): SearchHit {
     matched = 'tag';
     snippet = c.entity.tags.map((t) => '#' + mark(t, terms)).join(' ');
   } else {
-    snippet = bodySnippet(c.body, terms) ?? linksAsText(c.body).replace(/\s+/g, ' ').trim().slice(0, SNIPPET);
+    // a huge note's stored body is its prefix and its other words (fts-text.ts): the snippet shows the prefix, or
+    // the matched word alone when only the rest of the note has it
+    const { text, shortened } = storedBodyText(c.body);
+    snippet = bodySnippet(text, terms) ?? (shortened ? wordsSnippet(c.body.slice(text.length), terms) : null)
+      ?? linksAsText(text).replace(/\s+/g, ' ').trim().slice(0, SNIPPET);
   }
   const hit: SearchHit = { entity: c.entity, score: Math.round(c.score * 1000) / 1000, snippet, matched };
   if (alias !== undefined) hit.alias = alias;
