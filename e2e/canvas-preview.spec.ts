@@ -59,7 +59,7 @@ test('a big graph first shows dots at the places, colours and fit of Cytoscape\'
   await page.waitForFunction(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined, undefined, { timeout: 150_000, polling: 200 });
   const { seen, metrics } = await page.evaluate(() => {
     const m = window.__lorecraftCanvas!.metrics;
-    return { seen: (window as unknown as { __preview: Seen }).__preview, metrics: { picture: m.firstPictureAt, render: m.firstRenderAt, preview: m.previewView, first: m.firstView, nodes: m.nodes } };
+    return { seen: (window as unknown as { __preview: Seen }).__preview, metrics: { picture: m.firstPictureAt, render: m.firstRenderAt, preview: m.previewView, first: m.firstView, nodes: m.nodes, runs: m.layoutRuns } };
   });
   expect(metrics.nodes).toBeGreaterThan(1200);
   // shown first, then replaced by Cytoscape's first frame
@@ -68,6 +68,9 @@ test('a big graph first shows dots at the places, colours and fit of Cytoscape\'
   expect(seen.addedAt!).toBeLessThan(seen.removedAt!);
   expect(seen.nodes?.length).toBe(metrics.nodes);
   await expect(page.getByTestId('canvas-preview')).toHaveCount(0);
+  // the first layout started with the preview and was kept: Cytoscape was given the same input
+  expect(metrics.runs.length).toBe(1);
+  expect(metrics.runs[0]!.early).toBe(true);
   // the same fit: Cytoscape's fit (controller fitNodes) of its own node box, in the view the preview was drawn in
   // (the panes may settle between the preview and Cytoscape's frame; then that frame is fitted to the new size)
   const pv = metrics.preview!, bb = seen.bb!;

@@ -13,7 +13,7 @@ import type { CanvasOverlay } from './overlay.js';
 import { placeNew, quickPlace } from './layout.js';
 import { LayoutRunner } from './layout-client.js';
 import { CANVAS_STYLE } from './style.js';
-import { drawPreview, fitView, startPlaces, type SizedView } from './preview.js';
+import { drawPreview, fitView, sameLayoutInput, startLayoutInput, startPlaces, type LayoutInput, type SizedView } from './preview.js';
 import { EmphasisLayer } from './emphasis.js';
 import { patchSorted, zCompare, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
@@ -44,7 +44,7 @@ export interface CanvasMetrics {
   /** additions / removals of scrub-layer edges put into the renderer's draw order by hand (zsorted.ts), not by a full sort */
   zPatches?: number;
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
-  layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string }>;
+  layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string; early?: boolean }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
   labelZoom?: number; labelsShown?: number;
 }
@@ -571,6 +571,8 @@ export class CanvasController {
   /** set while a big first graph is shown as dots only: the pins and saved places apply() gets a frame later */
   private deferred: { pins: Positions; saved: Positions } | null = null;
   private deferTimer: ReturnType<typeof setTimeout> | null = null;
+  /** the first layout, started with the preview on the same input (startPreview), until layout() takes it */
+  private early: { input: LayoutInput; job: ReturnType<LayoutRunner['run']> } | null = null;
   private deferFrame = 0;
 
   /**
@@ -597,6 +599,13 @@ export class CanvasController {
     canvas.setAttribute('data-testid', 'canvas-preview');
     canvas.style.cssText = 'position:absolute;left:0;top:0;pointer-events:none;z-index:10';
     const at = startPlaces(els.nodes, pins, saved);
+    // a first graph mostly without places is laid out (apply): the worker starts now, on what Cytoscape will be
+    // given; layout() keeps this run only if what it reads back from Cytoscape is the same input
+    const unplaced = els.nodes.filter((n) => !pins[n.data.id] && !saved[n.data.id]).length;
+    if (unplaced > els.nodes.length / 2) {
+      const input = startLayoutInput(els, at, pins);
+      this.early = { input, job: this.runner.run(input.nodes, input.edges, input.pins) };
+    }
     const draw = () => {
       const view = drawPreview(canvas, els, at, host.clientWidth, host.clientHeight, { min: this.cy.minZoom(), max: this.cy.maxZoom() });
       if (view) this.metrics.previewView = view;
@@ -632,6 +641,8 @@ export class CanvasController {
       this.removePreview();
     });
     this.apply(overlaid(cur.ix, cur.patch), d.pins, d.saved);
+    // no full layout after all (the graph changed meanwhile): the early run is dropped
+    if (this.early) { this.early = null; this.runner.cancel(); }
     if (this.stepOverlays.length) this.syncScrubLayer(false);
     this.emphasis?.refresh();
   }
@@ -725,7 +736,11 @@ export class CanvasController {
     const cy = this.cy;
     const n = cy.nodes().not(TEMP).length;
     // the nodes are already at a quick placement (apply: quickPlace) or where they were
-    const job = this.runner.run(this.layoutNodes(), this.layoutEdges(), this.pins);
+    const input: LayoutInput = { nodes: this.layoutNodes(), edges: this.layoutEdges(), pins: this.pins };
+    const early = this.early;
+    this.early = null;
+    const kept = !!early && sameLayoutInput(early.input, input);
+    const job = kept ? early.job : this.runner.run(input.nodes, input.edges, input.pins);
     if (n >= DEFER_LAYOUT_AT) {
       fitNodes(cy, cy.nodes().not(TEMP), 30);
       // let that be drawn first
@@ -739,7 +754,7 @@ export class CanvasController {
     });
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
-    this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}) });
+    this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}), ...(kept ? { early: true } : {}) });
     this.markLaidOut();
     this.settled = true;
     this.syncDirect();

@@ -105,3 +105,36 @@ export function drawPreview(canvas: HTMLCanvasElement, els: CanvasElements, at: 
   }
   return { ...view, w, h };
 }
+
+/** What a full layout starts from (the controller's layoutNodes, layoutEdges and pins). */
+export interface LayoutInput {
+  nodes: Array<{ id: string; x: number; y: number; size: number }>;
+  edges: Array<{ source: string; target: string }>;
+  pins: Positions;
+}
+
+/** The layout input of a first graph at its start places, as the controller will read it back from Cytoscape. */
+export function startLayoutInput(els: CanvasElements, at: ReadonlyArray<{ x: number; y: number }>, pins: Positions): LayoutInput {
+  return {
+    nodes: els.nodes.map((n, i) => ({ id: n.data.id, x: at[i]!.x, y: at[i]!.y, size: Number(n.data.size) || 20 })),
+    edges: els.edges.map((e) => ({ source: e.data.source, target: e.data.target })),
+    pins,
+  };
+}
+
+/** Whether two layout inputs are the same (so the same deterministic layout): a layout started early may be kept. */
+export function sameLayoutInput(a: LayoutInput, b: LayoutInput): boolean {
+  if (a.nodes.length !== b.nodes.length || a.edges.length !== b.edges.length) return false;
+  for (let i = 0; i < a.nodes.length; i++) {
+    const p = a.nodes[i]!, q = b.nodes[i]!;
+    if (p.id !== q.id || p.x !== q.x || p.y !== q.y || p.size !== q.size) return false;
+  }
+  for (let i = 0; i < a.edges.length; i++) {
+    const p = a.edges[i]!, q = b.edges[i]!;
+    if (p.source !== q.source || p.target !== q.target) return false;
+  }
+  if (a.pins === b.pins) return true;
+  const ka = Object.keys(a.pins), kb = Object.keys(b.pins);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => b.pins[k] !== undefined && b.pins[k]!.x === a.pins[k]!.x && b.pins[k]!.y === a.pins[k]!.y);
+}
