@@ -37,6 +37,27 @@ describe('graph-compact', () => {
     expect(decodeGraph(encodeGraph(dangling))).toEqual(g);
   });
 
+  it('its schema refuses a list of the wrong kind, naming the field', () => {
+    const c = JSON.parse(JSON.stringify(encodeGraph(world(20)))) as Record<string, unknown>;
+    const bad = (k: string, v: unknown) => {
+      const r = CompactGraphZ.safeParse({ ...c, [k]: v });
+      expect(r.success).toBe(false);
+      expect(r.error!.issues[0]!.path).toEqual([k]);
+    };
+    bad('from', [0, 1.5]);
+    bad('to', [0, '1']);
+    bad('rel', 'x');
+    bad('type', [null]);
+    bad('placeholders', {});
+    bad('nodeTags', [[0], [0.5]]);
+    bad('nodeTags', [0]);
+    bad('ids', ['a', 1]);
+    bad('names', undefined);
+    bad('path', ['a', 1]);
+    bad('tags', [null]);
+    expect(CompactGraphZ.safeParse({ ...c, path: [null, 'a'] }).success).toBe(true);
+  });
+
   it('refuses an inconsistent message naming the field', () => {
     const c = encodeGraph(world(20));
     expect(() => decodeGraph({ ...c, names: c.names.slice(1) })).toThrow(/field 'names': 19 entries for 20 nodes/);

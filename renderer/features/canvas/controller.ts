@@ -13,6 +13,7 @@ import type { CanvasOverlay } from './overlay.js';
 import { placeNew, quickPlace } from './layout.js';
 import { LayoutRunner } from './layout-client.js';
 import { CANVAS_STYLE } from './style.js';
+import { drawPreview, fitView, sameLayoutInput, startLayoutInput, startPlaces, type LayoutInput, type SizedView } from './preview.js';
 import { EmphasisLayer } from './emphasis.js';
 import { patchSorted, zCompare, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
@@ -27,6 +28,13 @@ const HANDLE_ID = '__eh_handle__';
 export interface CanvasMetrics {
   /** performance.now() when the first non-empty element list arrived / was first drawn / layout stopped (or saved positions were shown) */
   graphAt?: number; firstRenderAt?: number; layoutDoneAt?: number;
+  /**
+   * performance.now() of the frame that first showed the graph: a big first graph's dots (preview.ts), drawn
+   * before Cytoscape's first frame; unset without a preview (then Cytoscape's first frame is the first picture)
+   */
+  firstPictureAt?: number;
+  /** the view the preview was drawn in, and Cytoscape's view at its first frame (tests: the same picture) */
+  previewView?: SizedView; firstView?: SizedView;
   /** layouts: full layouts run (tests: a reload with saved positions or a session step runs none); placed: nodes placed beside neighbours */
   nodes?: number; webgl: boolean; layouts: number; placed: number;
   /** bench: each timeline step that reached the canvas, with the frame that drew it (performance.now()) */
@@ -36,7 +44,7 @@ export interface CanvasMetrics {
   /** additions / removals of scrub-layer edges put into the renderer's draw order by hand (zsorted.ts), not by a full sort */
   zPatches?: number;
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
-  layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string }>;
+  layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string; early?: boolean }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
   labelZoom?: number; labelsShown?: number;
 }
@@ -66,10 +74,7 @@ type EdgeDef = CanvasElements['edges'][number];
 function fitNodes(cy: Cy, nodes: ReturnType<Cy['nodes']>, padding: number): void {
   if (nodes.empty()) return;
   const bb = nodes.boundingBox({ includeLabels: false, includeOverlays: false, includeEdges: false } as never);
-  const w = cy.width(), h = cy.height();
-  const zoom = Math.min(cy.maxZoom(), Math.max(cy.minZoom(),
-    Math.min((w - 2 * padding) / Math.max(bb.w, 1), (h - 2 * padding) / Math.max(bb.h, 1))));
-  cy.viewport({ zoom, pan: { x: (w - zoom * (bb.x1 + bb.x2)) / 2, y: (h - zoom * (bb.y1 + bb.y2)) / 2 } });
+  cy.viewport(fitView(bb, cy.width(), cy.height(), padding, cy.minZoom(), cy.maxZoom()));
 }
 
 interface Eh { start(n: NodeSingular): void; stop(): void; enableDrawMode(): void; disableDrawMode(): void; destroy(): void; active?: boolean }
@@ -134,6 +139,7 @@ export class CanvasController {
    */
   constructor(container: HTMLElement, private readonly on: ControllerEvents, opts: { webgl?: boolean; layer?: boolean; emphasis?: HTMLElement } = {}) {
     const webgl = !!opts.webgl;
+    this.previewHost = opts.layer ? null : container;
     this.metrics = { webgl, layouts: 0, placed: 0, steps: [], quietSteps: 0, fullSteps: 0, layoutRuns: [] };
     this.cy = cytoscape({
       container, style: CANVAS_STYLE, minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false,
@@ -321,6 +327,9 @@ export class CanvasController {
    * when most of it has no saved place, later ones never: nodes without a
    * place are put beside a neighbour, nothing else moves.
    */
+  /** apply() has seen a non-empty graph (its first frame is timed) */
+  private firstWatched = false;
+
   apply(els: CanvasElements, pins: Positions, saved: Positions = {}): void {
     const cy = this.cy;
     this.pins = pins;
@@ -330,9 +339,11 @@ export class CanvasController {
     const added: string[] = [];
     /** added nodes with neither a pin nor a saved position */
     const unplaced: string[] = [];
-    if (els.nodes.length && this.metrics.graphAt === undefined) {
-      this.metrics.graphAt = performance.now();
-      this.metrics.nodes = els.nodes.length;
+    if (els.nodes.length && !this.firstWatched) {
+      // graphAt is set already when a preview showed this graph first (startPreview)
+      this.firstWatched = true;
+      this.metrics.graphAt ??= performance.now();
+      this.metrics.nodes ??= els.nodes.length;
       cy.one('render', () => { this.metrics.firstRenderAt = performance.now(); });
     }
     cy.batch(() => {
@@ -499,6 +510,14 @@ export class CanvasController {
     const patch = overlayPatch(ix, overlay);
     const session = overlay?.session ?? null;
     const before = this.shown?.session;
+    if (this.deferred || this.previewFirst(ix)) {
+      // a big first graph: its dots are (being) shown; Cytoscape gets the elements shown last, a frame later
+      if (!this.deferred) this.startPreview(overlaid(ix, patch), pins, saved);
+      else this.deferred = { pins, saved };
+      this.shown = { ix, patch, session };
+      if (before !== undefined && before !== session) this.markStep(session);
+      return;
+    }
     this.apply(overlaid(ix, patch), pins, saved);
     this.shown = { ix, patch, session };
     // elements shown anew (a filter, a focus) join the scrub layer; apply() has asked for the full redraw
@@ -543,6 +562,98 @@ export class CanvasController {
     if (quiet) this.metrics.quietSteps++; else this.metrics.fullSteps++;
     if (this.emphasis?.touches([...d.set.map((e) => e.data.id), ...d.remove, ...d.add.map((e) => e.data.id)])) this.emphasis.refresh();
     if (session !== cur.session) this.markStep(session);
+  }
+
+  /** the container the preview's canvas goes into (null: a layer over the big graph, no preview) */
+  private readonly previewHost: HTMLElement | null;
+  /** the preview's canvas while shown */
+  private previewCanvas: HTMLCanvasElement | null = null;
+  /** set while a big first graph is shown as dots only: the pins and saved places apply() gets a frame later */
+  private deferred: { pins: Positions; saved: Positions } | null = null;
+  private deferTimer: ReturnType<typeof setTimeout> | null = null;
+  /** the first layout, started with the preview on the same input (startPreview), until layout() takes it */
+  private early: { input: LayoutInput; job: ReturnType<LayoutRunner['run']> } | null = null;
+  private deferFrame = 0;
+
+  /**
+   * A big first graph (class `big`: no borders, no labels below zoom 2, edges held back: Cytoscape's first frame
+   * is coloured dots) on an empty canvas gets a preview (preview.ts).
+   */
+  private previewFirst(ix: ElementIndex): boolean {
+    return !!this.previewHost && !this.laidOut && this.metrics.graphAt === undefined && ix.els.nodes.length >= DEFER_LAYOUT_AT
+      && drawsDirect(ix.els) && this.cy.nodes().empty() && this.previewHost.clientWidth > 0 && this.previewHost.clientHeight > 0;
+  }
+
+  /**
+   * Draw `els`'s nodes as dots at once (the same places, colours and fit as Cytoscape's first frame), note the
+   * frame that shows them, and only after it hand the elements to Cytoscape (apply()), whose adding and styling
+   * of thousands of nodes would otherwise hold every frame back. Cytoscape's first frame removes the dots.
+   */
+  private startPreview(els: CanvasElements, pins: Positions, saved: Positions): void {
+    const host = this.previewHost!;
+    this.metrics.graphAt = performance.now();
+    this.metrics.nodes = els.nodes.length;
+    this.deferred = { pins, saved };
+    const canvas = document.createElement('canvas');
+    canvas.className = 'canvas-preview';
+    canvas.setAttribute('data-testid', 'canvas-preview');
+    canvas.style.cssText = 'position:absolute;left:0;top:0;pointer-events:none;z-index:10';
+    const at = startPlaces(els.nodes, pins, saved);
+    // a first graph mostly without places is laid out (apply): the worker starts now, on what Cytoscape will be
+    // given; layout() keeps this run only if what it reads back from Cytoscape is the same input
+    const unplaced = els.nodes.filter((n) => !pins[n.data.id] && !saved[n.data.id]).length;
+    if (unplaced > els.nodes.length / 2) {
+      const input = startLayoutInput(els, at, pins);
+      this.early = { input, job: this.runner.run(input.nodes, input.edges, input.pins) };
+    }
+    const draw = () => {
+      const view = drawPreview(canvas, els, at, host.clientWidth, host.clientHeight, { min: this.cy.minZoom(), max: this.cy.maxZoom() });
+      if (view) this.metrics.previewView = view;
+    };
+    draw();
+    host.appendChild(canvas);
+    this.previewCanvas = canvas;
+    // the view's size may change before Cytoscape's first frame (the panes settling): fitted again, as Cytoscape will
+    if (typeof ResizeObserver !== 'undefined') {
+      let w = host.clientWidth, h = host.clientHeight;
+      this.previewResize = new ResizeObserver(() => {
+        if (!this.previewCanvas || (host.clientWidth === w && host.clientHeight === h)) return;
+        w = host.clientWidth; h = host.clientHeight;
+        draw();
+      });
+      this.previewResize.observe(host);
+    }
+    this.deferFrame = requestAnimationFrame(() => {
+      this.deferFrame = 0;
+      this.metrics.firstPictureAt = performance.now();
+      this.deferTimer = setTimeout(() => { this.deferTimer = null; this.runDeferred(); }, 0);
+    });
+  }
+
+  /** The big first graph goes to Cytoscape: the elements shown last, as show() would have applied them. */
+  private runDeferred(): void {
+    const d = this.deferred, cur = this.shown;
+    this.deferred = null;
+    if (!d || !cur || this.cy.destroyed()) return;
+    this.cy.one('render', () => {
+      const cy = this.cy;
+      this.metrics.firstView = { zoom: cy.zoom(), pan: { ...cy.pan() }, w: cy.width(), h: cy.height() };
+      this.removePreview();
+    });
+    this.apply(overlaid(cur.ix, cur.patch), d.pins, d.saved);
+    // no full layout after all (the graph changed meanwhile): the early run is dropped
+    if (this.early) { this.early = null; this.runner.cancel(); }
+    if (this.stepOverlays.length) this.syncScrubLayer(false);
+    this.emphasis?.refresh();
+  }
+
+  private previewResize: ResizeObserver | null = null;
+
+  private removePreview(): void {
+    this.previewResize?.disconnect();
+    this.previewResize = null;
+    this.previewCanvas?.remove();
+    this.previewCanvas = null;
   }
 
   /** The first graph shown at its saved positions: no layout; edges held back for the first frame follow it. */
@@ -625,7 +736,11 @@ export class CanvasController {
     const cy = this.cy;
     const n = cy.nodes().not(TEMP).length;
     // the nodes are already at a quick placement (apply: quickPlace) or where they were
-    const job = this.runner.run(this.layoutNodes(), this.layoutEdges(), this.pins);
+    const input: LayoutInput = { nodes: this.layoutNodes(), edges: this.layoutEdges(), pins: this.pins };
+    const early = this.early;
+    this.early = null;
+    const kept = !!early && sameLayoutInput(early.input, input);
+    const job = kept ? early.job : this.runner.run(input.nodes, input.edges, input.pins);
     if (n >= DEFER_LAYOUT_AT) {
       fitNodes(cy, cy.nodes().not(TEMP), 30);
       // let that be drawn first
@@ -639,7 +754,7 @@ export class CanvasController {
     });
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
-    this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}) });
+    this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}), ...(kept ? { early: true } : {}) });
     this.markLaidOut();
     this.settled = true;
     this.syncDirect();
@@ -715,6 +830,10 @@ export class CanvasController {
   }
   destroy(): void {
     if (this.declutterTimer) clearTimeout(this.declutterTimer);
+    if (this.deferTimer) clearTimeout(this.deferTimer);
+    if (this.deferFrame) cancelAnimationFrame(this.deferFrame);
+    this.deferred = null;
+    this.removePreview();
     this.runner.destroy();
     this.emphasis?.destroy();
     this.eh.destroy(); this.cy.destroy();
