@@ -14,7 +14,7 @@ import { placeNew, quickPlace } from './layout.js';
 import { LayoutRunner } from './layout-client.js';
 import { CANVAS_STYLE } from './style.js';
 import { EmphasisLayer } from './emphasis.js';
-import { patchSorted, zCompare, type ZOrdered } from './zsorted.js';
+import { patchSorted, skipOpacityZOrder, zCompare, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
 
 cytoscape.use(edgehandles);
@@ -144,7 +144,7 @@ export class CanvasController {
       ...(webgl ? { renderer: { name: 'canvas', webgl: true } as never } : {}),
     });
     const cy = this.cy;
-    if (!webgl) { this.installDirectDraw(); this.installQuietHint(); this.installCover(); }
+    if (!webgl) { this.installDirectDraw(); this.installQuietHint(); this.installCover(); skipOpacityZOrder(cy.style()); }
     if (!opts.layer) this.runner.warm();
     this.emphasis = opts.emphasis ? new EmphasisLayer(opts.emphasis, cy) : null;
     this.eh = (cy as unknown as { edgehandles(o: object): Eh }).edgehandles({
