@@ -2,6 +2,7 @@ import cytoscape from 'cytoscape';
 import { describe, expect, it, vi } from 'vitest';
 import { strike, toElements } from './elements.js';
 import { BIG_EDGE_WIDTH, BIG_LABEL_MIN_FONT, BLANK_IMAGE, CANVAS_STYLE } from './style.js';
+import { skipOpacityZOrder, zCompare, type ZOrdered } from './zsorted.js';
 
 type Rule = { selector: string; style: Record<string, unknown> };
 const rules = CANVAS_STYLE as unknown as Rule[];
@@ -102,8 +103,9 @@ describe('Cytoscape accepts the stylesheet', () => {
 
 describe('a timeline status restyle keeps the draw order', () => {
   /** 'zorder' notifications (each makes the renderer sort every element again before its next frame) over a scrub-like run of status changes */
-  function zorders(style: cytoscape.StylesheetJson): number {
+  function zorders(style: cytoscape.StylesheetJson, skipOpacity = false): number {
     const cy = cytoscape({ headless: true, styleEnabled: true, style });
+    if (skipOpacity) expect(skipOpacityZOrder(cy.style())).toBe(true);
     cy.add([
       { group: 'nodes', data: { id: 'a', label: 'A', struck: strike('A'), color: '#888', shape: 'ellipse', size: 20 }, classes: 'big' },
       { group: 'nodes', data: { id: 'b', label: 'B', struck: strike('B'), color: '#888', shape: 'ellipse', size: 20 }, classes: 'big' },
@@ -137,5 +139,27 @@ describe('a timeline status restyle keeps the draw order', () => {
     const stated = zorders(CANVAS_STYLE), without = zorders(unstated);
     expect(without).toBeGreaterThan(10);
     expect(stated).toBeLessThan(without / 3);
+  });
+
+  it('with opacity left out of the z-order triggers, the same run sorts nothing again', () => {
+    expect(zorders(CANVAS_STYLE, true)).toBe(0);
+  });
+
+  it('what that leaves out is read by neither the draw order nor the interactive list (opacity 0, 0.18, unset, 1)', () => {
+    const cy = cytoscape({ headless: true, styleEnabled: true, style: CANVAS_STYLE });
+    cy.add([
+      { group: 'nodes', data: { id: 'a', label: 'A', struck: '', color: '#888', shape: 'ellipse', size: 20 } },
+      { group: 'nodes', data: { id: 'b', label: 'B', struck: '', color: '#888', shape: 'ellipse', size: 20 } },
+      { group: 'edges', data: { id: 'e', source: 'a', target: 'b', label: '' } },
+    ]);
+    const seen = new Set<string>();
+    for (const o of [0, 0.18, null, 1]) {
+      cy.elements().forEach((el) => { if (o === null) el.removeStyle('opacity'); else el.style('opacity', o); });
+      const state = cy.elements().map((el) => `${el.id()}:${String((el as unknown as { interactive(): boolean }).interactive())}`).join(' ')
+        + ' | ' + cy.elements().toArray().sort((x, y) => zCompare(x as unknown as ZOrdered, y as unknown as ZOrdered)).map((el) => el.id()).join(' ');
+      seen.add(state);
+    }
+    expect([...seen]).toEqual(['a:true b:true e:true | e a b']);
+    cy.destroy();
   });
 });
