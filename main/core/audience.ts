@@ -50,6 +50,16 @@ export function knownLayer(config: { layers: Array<{ name: string }> }, layer: s
 /** relationships decided per step of prepare() (a few ms) */
 const PREPARE_SLICE = 4096;
 
+/**
+ * prepare() builds the lens base and each relationship's players' answer only up to this many relationships.
+ * They are what the first switch saves most on (~0.15 s at 10k's 34k relationships), but prepared for a GM who
+ * may never show the players' view they stay in memory: measured in the web shell after opening again, +~45 MB
+ * at 10k (34k relationships) and +~200 MB on the real-shaped 7k vault (183k), whose RSS target is 350 MB. Above
+ * the bound prepare() keeps to the players' index, the list order and the problems' names (a few MB), and the
+ * first switch builds the rest.
+ */
+export const PREPARE_RELATIONSHIPS_MAX = 60_000;
+
 /** lenses kept per model version: the sessions last shown (each holds its answers: a few MB at 10k) */
 const LENS_CACHE_MAX = 8;
 
@@ -68,6 +78,10 @@ export class PlayersLenses implements LensProvider {
   private readonly bodies: BodyCache = new Map();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private warming = 0;
+  /** the model version prepare() last ran to its end for */
+  private preparedVersion = -1;
+  /** above this many relationships prepare() holds no lens base or answers ahead (PREPARE_RELATIONSHIPS_MAX) */
+  prepareRelationshipsMax = PREPARE_RELATIONSHIPS_MAX;
   private stopped = false;
 
   constructor(private readonly host: CoreHost) {}
@@ -173,28 +187,33 @@ export class PlayersLenses implements LensProvider {
       const version = this.host.engine.model.version;
       const shared = sharedOf(this.host);
       let rels: Iterator<RelationshipState> | null = null;
+      const lean = this.host.engine.model.counts().relationships > this.prepareRelationshipsMax;
       const steps: Array<() => boolean | void> = [
         () => { this.playersIndex(); },
-        () => { rels = this.playersIndex().baseRelationships(layer())[Symbol.iterator](); },
-        // the graph at the layer's first session: a graph at any later one steps on from it (what changed since)
-        () => { const ix = this.playersIndex(); const first = ix.sessions(layer())[0]; if (first) ix.graphAt(layer(), first.session); },
-        () => { this.lensBase(); },
-        // the relationships' answers in slices, so that a request waits a few ms at most
-        () => {
-          const base = this.lensBase();
-          for (let i = 0; i < PREPARE_SLICE; i++) {
-            const r = rels!.next();
-            if (r.done) return;
-            base.playersRelationship(r.value);
-          }
-          return true; // again
-        },
+        // a big world: no lens base nor answers held ahead (PREPARE_RELATIONSHIPS_MAX)
+        ...(lean ? [] : [
+          () => { rels = this.playersIndex().baseRelationships(layer())[Symbol.iterator](); },
+          // the graph at the layer's first session: a graph at any later one steps on from it (what changed since)
+          () => { const ix = this.playersIndex(); const first = ix.sessions(layer())[0]; if (first) ix.graphAt(layer(), first.session); },
+          () => { this.lensBase(); },
+          // the relationships' answers in slices, so that a request waits a few ms at most
+          () => {
+            const base = this.lensBase();
+            for (let i = 0; i < PREPARE_SLICE; i++) {
+              const r = rels!.next();
+              if (r.done) return;
+              base.playersRelationship(r.value);
+            }
+            return true; // again
+          },
+        ]),
         () => { shared.sorted(); },
         () => { shared.namedBy(this.host.problems()); },
       ];
       const next = (): void => {
         const step = steps[0];
-        if (!step || this.stopped || run !== this.warming || this.host.engine.model.version !== version) return;
+        if (this.stopped || run !== this.warming || this.host.engine.model.version !== version) return;
+        if (!step) { this.preparedVersion = version; return; }
         try { if (step() !== true) steps.shift(); } catch { return; } // a layer gone, a broken timeline: the switch says so itself
         setImmediate(next);
       };
@@ -203,10 +222,9 @@ export class PlayersLenses implements LensProvider {
     this.timer.unref?.();
   }
 
-  /** has prepare() built what the current model version's lenses share (the players' index and the lens base)? */
+  /** has prepare() run to its end for the current model version (what every lens shares, within its bound)? */
   prepared(): boolean {
-    const v = this.host.engine.model.version;
-    return this.ix?.version === v && this.shared?.version === v;
+    return this.preparedVersion === this.host.engine.model.version;
   }
 
   /** is the lens at (layer, session) of the current model version built? */
