@@ -690,8 +690,6 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       const total = await page.evaluate(() => window.__lorecraftCanvas!.cy.nodes().length);
       const times: number[] = [], sizes: number[] = [];
       log(`layout done at ${m.layout} ms; focusing ${ids.length} roots`);
-      // a build that warms the focus layer in idle time (Canvas.tsx): had it, when the first focus starts?
-      log(`focus layer warmed at: ${JSON.stringify(await page.evaluate(() => ({ warmed: window.__lorecraftCanvas!.metrics.focusWarmedAt ?? null, now: performance.now() })))}`);
       // LORECRAFT_CANVAS_PROFILE=<dir>: a CPU profile of each focus (<dir>/nb-<i>.cpuprofile), top self time of the slow ones
       const prof = process.env.LORECRAFT_CANVAS_PROFILE;
       const cdp = prof && !prof.includes(':') && prof !== 'diag' && prof !== 'hints' && prof !== 'probe' ? await page.context().newCDPSession(page) : null;

@@ -13,7 +13,7 @@ import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
 import { errorText } from '../editor/slice.js';
 import { CanvasController, type CanvasMetrics, type ControllerEvents } from './controller.js';
-import { baseElements, prepareFocus, type CanvasElements } from './elements.js';
+import { baseElements, type CanvasElements } from './elements.js';
 import { indexElements, overlaid } from './overlaid.js';
 import { useOverlaySteps } from './useOverlaySteps.js';
 import { canvasAction, isEditable } from './keys.js';
@@ -33,8 +33,6 @@ declare global {
       focus(nameOrId: string, depth?: number): Promise<void>;
       /** the root whose neighbourhood the focus layer shows, null when none (bench, tests) */
       focused?(): string | null;
-      /** the focus layer's own instance, shown or not (tests) */
-      layerCy?: Cy;
     };
   }
 }
@@ -193,40 +191,9 @@ export function Canvas() {
       metrics: c.metrics,
       focus: (id, d) => useApp.getState().focusOn(id, d),
       focused: () => focusShown.current,
-      layerCy: f.cy,
     };
     return () => { c.destroy(); f.destroy(); ctl.current = null; focusCtl.current = null; focusShown.current = null; setCyLive(null); setFocusCyLive(null); };
   }, [webgl]);
-
-  // in idle time once a graph is here (a big one lays out in its worker meanwhile): the focus's graph index built,
-  // and once, the focus layer's renderer warmed on a small neighbourhood; the first focus then pays for neither
-  const focusWarmed = useRef(false);
-  useEffect(() => {
-    if (!graph) return;
-    let cancelled = false, handle: number | undefined;
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
-    const idle = (fn: () => void) => {
-      const run = () => { handle = undefined; if (!cancelled) fn(); };
-      handle = w.requestIdleCallback ? w.requestIdleCallback(run) : window.setTimeout(run, 50);
-    };
-    idle(() => {
-      const root = prepareFocus(graph);
-      if (!root || focusWarmed.current) return;
-      idle(() => {
-        const f = focusCtl.current;
-        if (!f || focusShown.current || focusWarmed.current) return;
-        const s = useApp.getState();
-        focusWarmed.current = f.warm(baseElements(graph, {
-          styles: s.schemaView?.entityTypes, relTypes: s.schemaView?.relationshipTypes, filters: s.canvasFilters, focus: { root, depth: 1 },
-        }));
-        if (focusWarmed.current && ctl.current) ctl.current.metrics.focusWarmedAt = performance.now();
-      });
-    });
-    return () => {
-      cancelled = true;
-      if (handle !== undefined) { if (w.cancelIdleCallback) w.cancelIdleCallback(handle); else clearTimeout(handle); }
-    };
-  }, [graph]);
 
   useEffect(() => {
     if (!ctl.current || !ix) return;

@@ -45,8 +45,6 @@ export interface CanvasMetrics {
   zPatches?: number;
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
   layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string; early?: boolean }>;
-  /** when the focus layer was warmed in idle time (Canvas.tsx, CanvasController.warm); undefined until then */
-  focusWarmedAt?: number;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
   labelZoom?: number; labelsShown?: number;
 }
@@ -656,26 +654,6 @@ export class CanvasController {
     this.previewResize = null;
     this.previewCanvas?.remove();
     this.previewCanvas = null;
-  }
-
-  /**
-   * Warm a layer's renderer while it is hidden and empty (the focus layer, in idle time before any focus):
-   * `els` added at a quick placement, measured (labels, edge projections) and drawn once off-screen, then
-   * removed. The first focus otherwise paid for the renderer's first use: the first measurement of its label
-   * fonts, the first run of the edge code a big graph never runs (arrows, bezier, edge labels), the first
-   * element textures (~0.15 s of the 10k bench's first focus). Nothing stays: no element, no stash, no metric.
-   */
-  warm(els: CanvasElements): boolean {
-    const cy = this.cy;
-    if (cy.destroyed() || cy.elements().nonempty() || !els.nodes.length) return false;
-    const added = cy.add([...els.nodes.map((n, i) => ({ ...n, position: quickPlace(i) })), ...els.edges]);
-    try {
-      added.boundingBox({});
-      cy.png({ full: true, maxWidth: 256, maxHeight: 256 });
-    } finally {
-      added.remove();
-    }
-    return true;
   }
 
   /** The first graph shown at its saved positions: no layout; edges held back for the first frame follow it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntitySummary, GraphSnapshot } from '../../../shared/types.js';
-import { DEFAULT_COLOR, PLACEHOLDER_COLOR, colourKey, defaultColor, linksByDefault, nodeSize, drawsDirect, edgeId, filterChoices, iconOf, iconSvg, prepareFocus, relLabel, toElements } from './elements.js';
+import { DEFAULT_COLOR, PLACEHOLDER_COLOR, colourKey, defaultColor, linksByDefault, nodeSize, drawsDirect, edgeId, filterChoices, iconOf, iconSvg, relLabel, toElements } from './elements.js';
 
 const node = (name: string, type: string | null, placeholder = false, tags: string[] = [], layer = 'setting'): EntitySummary =>
   ({ id: `${layer}/${name.toLowerCase()}`, name, type, layer, path: placeholder ? null : `${name}.md`, placeholder, tags });
@@ -234,23 +234,5 @@ describe('a focus walks its neighbourhood only (the per-graph incident index)', 
         }
       }
     }
-  });
-});
-
-describe('prepareFocus (the focus layer warmed in idle time)', () => {
-  it('picks a root with a small neighbourhood (2..most incident edges), else one with any, else the first node; null for no nodes', () => {
-    // Mira has 6 incident edges, Guild 3, Tam 3 (4 with the repeat), Ghost 1, Odd 0
-    expect(prepareFocus(graph, 12)).toBe('setting/mira');
-    expect(prepareFocus(graph, 3)).toBe('setting/guild');
-    expect(prepareFocus(graph, 1)).toBe('setting/mira');
-    expect(prepareFocus({ nodes: [node('A', null), node('B', null)], edges: [] })).toBe('setting/a');
-    expect(prepareFocus({ nodes: [], edges: [] })).toBeNull();
-  });
-
-  it('a focus after it shows the same elements as one without it (the index it builds is the one a focus uses)', () => {
-    const g: GraphSnapshot = { nodes: graph.nodes, edges: [...graph.edges] };
-    const before = toElements({ ...g }, { relTypes, focus: { root: 'campaign/tam', depth: 2 } });
-    prepareFocus(g);
-    expect(toElements(g, { relTypes, focus: { root: 'campaign/tam', depth: 2 } })).toEqual(before);
   });
 });

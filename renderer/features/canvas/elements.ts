@@ -194,22 +194,6 @@ function graphIndex(graph: GraphSnapshot): GraphIndex {
   return gi;
 }
 
-/**
- * Build `graph`'s index ahead (idle time, before any focus): the first focus then does not pay for it.
- * Returns a node with between 2 and `most` neighbours (or any node with one), a sample neighbourhood to
- * warm the focus layer with (CanvasController.warm); null for an empty graph.
- */
-export function prepareFocus(graph: GraphSnapshot, most = 12): string | null {
-  const gi = graphIndex(graph);
-  let fallback: string | null = null;
-  for (const n of graph.nodes) {
-    const k = gi.incident.get(n.id)?.length ?? 0;
-    if (k >= 2 && k <= most) return n.id;
-    if (k > 0) fallback ??= n.id;
-  }
-  return fallback ?? graph.nodes[0]?.id ?? null;
-}
-
 /** The root and every node within `depth` hops over the visible relationships (either direction), among the visible nodes. */
 function hops(graph: GraphSnapshot, root: string, depth: number, f: CanvasFilters, links: boolean, overlay: CanvasOverlay): Set<string> {
   const gi = graphIndex(graph);
