@@ -144,30 +144,17 @@ export class PlayersLenses implements LensProvider {
    * most; a change of the notes meanwhile ends it (the change schedules the next).
    */
   warm(at: () => { layer: string; session: number | null }, delayMs = 300): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const run = ++this.warming;
-      const version = this.host.engine.model.version;
+    this.schedule(delayMs, () => {
       const { layer, session } = at();
-      const steps: Array<() => unknown> = [
-        () => this.playersIndex(),
-        () => this.lensBase(),
-        () => this.lens(layer, session),
-        () => playersTimeline(this).frame(layer, session),
-        () => playersTimeline(this).graphAt(layer, session),
-        () => warmView(this.host, this.lens(layer, session)),
+      return [
+        () => { this.playersIndex(); },
+        () => { this.lensBase(); },
+        () => { this.lens(layer, session); },
+        () => { playersTimeline(this).frame(layer, session); },
+        () => { playersTimeline(this).graphAt(layer, session); },
+        () => { warmView(this.host, this.lens(layer, session)); },
       ];
-      const next = (): void => {
-        const step = steps.shift();
-        if (!step || this.stopped || run !== this.warming || this.host.engine.model.version !== version) return;
-        try { step(); } catch { return; } // a layer gone, a broken timeline: the switch says so itself
-        setImmediate(next);
-      };
-      next();
-    }, delayMs);
-    this.timer.unref?.();
+    });
   }
 
   /**
@@ -179,16 +166,11 @@ export class PlayersLenses implements LensProvider {
    * macrotask, ended by a change of the notes (the change schedules the next), as warm() is.
    */
   prepare(layer: () => string, delayMs = 300): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const run = ++this.warming;
-      const version = this.host.engine.model.version;
+    this.schedule(delayMs, () => {
       const shared = sharedOf(this.host);
       let rels: Iterator<RelationshipState> | null = null;
       const lean = this.host.engine.model.counts().relationships > this.prepareRelationshipsMax;
-      const steps: Array<() => boolean | void> = [
+      return [
         () => { this.playersIndex(); },
         // a big world: no lens base nor answers held ahead (PREPARE_RELATIONSHIPS_MAX)
         ...(lean ? [] : [
@@ -210,11 +192,29 @@ export class PlayersLenses implements LensProvider {
         () => { shared.sorted(); },
         () => { shared.namedBy(this.host.problems()); },
       ];
+    }, (version) => { this.preparedVersion = version; });
+  }
+
+  /**
+   * The runner of warm() and prepare(): `delayMs` after the last call, the steps `build()` makes (then) run one
+   * per macrotask, so that a request that arrives meanwhile waits for one step at most; a step that returns true
+   * runs again. A later call, stop() or a change of the notes ends the run (the change schedules the next); a
+   * step that throws ends it too (a layer gone, a broken timeline: the switch says so itself). `done` is told
+   * the model version a run reached its end for.
+   */
+  private schedule(delayMs: number, build: () => Array<() => boolean | void>, done?: (version: number) => void): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const run = ++this.warming;
+      const version = this.host.engine.model.version;
+      const steps = build();
       const next = (): void => {
-        const step = steps[0];
         if (this.stopped || run !== this.warming || this.host.engine.model.version !== version) return;
-        if (!step) { this.preparedVersion = version; return; }
-        try { if (step() !== true) steps.shift(); } catch { return; } // a layer gone, a broken timeline: the switch says so itself
+        const step = steps[0];
+        if (!step) { done?.(version); return; }
+        try { if (step() !== true) steps.shift(); } catch { return; }
         setImmediate(next);
       };
       next();
