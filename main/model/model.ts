@@ -94,7 +94,7 @@ function recordProps(this: { [PROPS]: PropsSource }): EntityRecord['properties']
  * The record noteRecord makes, its properties derived when first read: the same keys in the same order
  * (properties an accessor with one shared getter, the body withNoteBody's), so every such record shares one
  * hidden class. A restored note state's record, and a bulk load's: a cold open's model answers the first
- * screen (list, lookup, one entity) without deriving every note's properties (~0.2-0.4 s of the real-shaped 7k
+ * screen (list, lookup, one entity) without deriving every note's properties (~0.1-0.2 s of CPU of the real-shaped 7k
  * vault's model build); the store's load and the panels read them after it, each once.
  */
 function lazyRecord(st: NoteState, sv: SchemaView): EntityRecord {
