@@ -133,6 +133,28 @@ describe('a bulk load equals the general path', () => {
     });
   }
 
+  it("defers each record's properties to its first read, and derives them as the general path does", async () => {
+    const d = tempDir('lc-bulk-bad-'); tmp.push(d); writeFiles(d, DEFECTS);
+    const bulk = await freshModel(d);
+    bulk.model.load(bulk.notes);
+    const gen = await freshModel(d);
+    gen.model.load(gen.notes.slice(0, 1));
+    gen.model.applyChanges(new Map(gen.notes.slice(1).map((n) => [n.path, n])));
+    const notes = [...bulk.model.entities()].filter((e) => !e.placeholder);
+    expect(notes.length).toBeGreaterThan(5);
+    for (const e of notes) {
+      // an accessor, not a value: a cold open's model does not derive every note's properties before the first screen
+      expect(typeof Object.getOwnPropertyDescriptor(e, 'properties')?.get, e.id).toBe('function');
+      const want = gen.model.entity(e.id)!;
+      // (the general path's first note was itself a bulk load into the empty model)
+      if (want.path !== gen.notes[0]!.path) expect(Object.getOwnPropertyDescriptor(want, 'properties')?.get, e.id).toBeUndefined();
+      expect(json(e.properties), e.id).toBe(json(want.properties));
+      // read once: the same object on every read (the store's load and a panel see one value)
+      expect(e.properties).toBe(e.properties);
+    }
+    expect(notes.some((e) => Object.keys(e.properties).length > 0)).toBe(true);
+  });
+
   it('defects: problems name their file and field', async () => {
     const d = tempDir('lc-bulk-bad-'); tmp.push(d); writeFiles(d, DEFECTS);
     const { model, notes } = await freshModel(d);
