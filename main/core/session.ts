@@ -119,7 +119,9 @@ export class CoreSession {
       this.emit('vault-opened', info);
       const release = this.release;
       if (release) {
-        void core.engine.backgroundDone().then(() => {
+        // after the players' view's preparation too (it starts once search is ready and reads every note's
+        // body: ~20 MB of garbage at 10k that would otherwise stay resident, rss15e)
+        void core.engine.backgroundDone().then(() => core.playersIdle()).then(() => {
           // on the next turn: the open's last continuations have let go of what they held
           setImmediate(() => { if (this.core === core) release(); });
         });
