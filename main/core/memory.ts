@@ -1,6 +1,6 @@
 /**
- * One full garbage collection, asked for by a long-lived shell once a vault's open has finished its background
- * work (CoreSession). Why (mem15d, issue 15 point 6): a first open promotes ~60–75 MB of transient objects
+ * One full garbage collection (then a second: releaseAfterOpen), asked for by a long-lived shell once a vault's
+ * open has finished its background work and the players' view's preparation (CoreSession). Why (mem15d, issue 15 point 6): a first open promotes ~60–75 MB of transient objects
  * (the notes' bodies, the bulk load's JSON, the search index's tokens) into V8's old space while the graph loads;
  * once the open is done nothing allocates, so no GC comes to take them back and the web shell (or the Electron
  * main process) keeps them resident until the user's later work happens to trigger one. Collecting once, when
