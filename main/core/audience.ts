@@ -78,6 +78,10 @@ export class PlayersLenses implements LensProvider {
   private readonly bodies: BodyCache = new Map();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private warming = 0;
+  /** a run of warm() or prepare() has steps left (the run numbered `warming`) */
+  private running = false;
+  /** told once no run is scheduled or running (idle()) */
+  private idleWaiters: Array<() => void> = [];
   /** the model version prepare() last ran to its end for */
   private preparedVersion = -1;
   /** above this many relationships prepare() holds no lens base or answers ahead (PREPARE_RELATIONSHIPS_MAX) */
@@ -208,18 +212,38 @@ export class PlayersLenses implements LensProvider {
     this.timer = setTimeout(() => {
       this.timer = null;
       const run = ++this.warming;
+      this.running = true;
       const version = this.host.engine.model.version;
-      const steps = build();
+      // the run's end, whichever it is (a newer run's own end is its own)
+      const end = (): void => { if (run === this.warming) { this.running = false; this.settle(); } };
+      let steps: Array<() => boolean | void>;
+      try { steps = build(); } catch { end(); return; }
       const next = (): void => {
-        if (this.stopped || run !== this.warming || this.host.engine.model.version !== version) return;
+        if (this.stopped || run !== this.warming || this.host.engine.model.version !== version) { end(); return; }
         const step = steps[0];
-        if (!step) { done?.(version); return; }
-        try { if (step() !== true) steps.shift(); } catch { return; }
+        if (!step) { done?.(version); end(); return; }
+        try { if (step() !== true) steps.shift(); } catch { end(); return; }
         setImmediate(next);
       };
       next();
     }, delayMs);
     this.timer.unref?.();
+  }
+
+  private settle(): void {
+    if (this.timer || this.running) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  /**
+   * Resolves once no run of warm() or prepare() is scheduled or in progress (at once when none is): what they
+   * built is then held and what they dropped is garbage (CoreSession collects it once after an open).
+   */
+  idle(): Promise<void> {
+    if (!this.timer && !this.running) return Promise.resolve();
+    return new Promise((r) => { this.idleWaiters.push(r); });
   }
 
   /** has prepare() run to its end for the current model version (what every lens shares, within its bound)? */
@@ -236,6 +260,8 @@ export class PlayersLenses implements LensProvider {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.running = false;
+    this.settle();
   }
 }
 

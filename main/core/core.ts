@@ -95,6 +95,11 @@ export interface CoreHost extends Core {
    * the lenses, which hold more memory). Returns the function that turns it off.
    */
   warmPlayersView(): () => void;
+  /**
+   * Resolves once warmPlayersView's background build has nothing scheduled or running (at once when it has
+   * none): CoreSession waits for it, after the open's background work, before its one GC after the open.
+   */
+  playersIdle(): Promise<void>;
   /** called by the editor before it writes: refuses app writes in the players' view */
   guardWrite(origin: 'app' | 'mcp'): void;
 }
@@ -206,6 +211,7 @@ export class CoreImpl implements CoreHost {
     const off = this.engine.onChange(warm);
     return () => { off(); this.warmed = false; this.players.stop(); };
   }
+  playersIdle(): Promise<void> { return this.players.idle(); }
   private names(): NameLookup {
     const m = this.engine.model;
     if (!this.lookupCache || this.lookupCache.version !== m.version) {

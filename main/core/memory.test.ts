@@ -1,6 +1,9 @@
-/** memory.ts: collectGarbage really collects (an object only a WeakRef holds is gone after it), and its switch. */
+/**
+ * memory.ts: collectGarbage really collects (an object only a WeakRef holds is gone after it), its switch, and
+ * releaseAfterOpen's two collections (the second a moment later, skipped once the core is gone).
+ */
 import { describe, expect, it } from 'vitest';
-import { collectGarbage, gcAfterOpenEnabled } from './memory.js';
+import { collectGarbage, gcAfterOpenEnabled, releaseAfterOpen, SECOND_GC_DELAY_MS } from './memory.js';
 
 describe('collectGarbage', () => {
   it('runs a full GC: an object reachable only through a WeakRef is collected', async () => {
@@ -17,5 +20,24 @@ describe('collectGarbage', () => {
     expect(gcAfterOpenEnabled({})).toBe(true);
     expect(gcAfterOpenEnabled({ LORECRAFT_GC_AFTER_OPEN: '1' })).toBe(true);
     for (const v of ['0', 'false', 'off']) expect(gcAfterOpenEnabled({ LORECRAFT_GC_AFTER_OPEN: v })).toBe(false);
+  });
+});
+
+describe('releaseAfterOpen', () => {
+  it('collects now and once more SECOND_GC_DELAY_MS later, unless the core is gone by then', () => {
+    const log: string[] = [];
+    const timers: Array<{ fn: () => void; ms: number }> = [];
+    let still = true;
+    releaseAfterOpen(() => still, () => { log.push('gc'); }, (fn, ms) => { timers.push({ fn, ms }); });
+    expect(log).toEqual(['gc']);
+    expect(timers.map((t) => t.ms)).toEqual([SECOND_GC_DELAY_MS]);
+    timers[0]!.fn();
+    expect(log).toEqual(['gc', 'gc']);
+
+    log.length = 0; timers.length = 0;
+    releaseAfterOpen(() => still, () => { log.push('gc'); }, (fn, ms) => { timers.push({ fn, ms }); });
+    still = false; // closed or replaced meanwhile
+    timers[0]!.fn();
+    expect(log).toEqual(['gc']);
   });
 });

@@ -69,6 +69,34 @@ describe('PlayersLenses.warm', () => {
   });
 });
 
+describe('PlayersLenses.idle', () => {
+  it('resolves at once with nothing scheduled, else once the run has ended or stop() ended it', async () => {
+    const p = new PlayersLenses(core);
+    let idle = false;
+    await p.idle().then(() => { idle = true; });
+    expect(idle).toBe(true);
+
+    p.prepare(() => 'campaign', 20);
+    idle = false;
+    const done = p.idle().then(() => { idle = true; });
+    await sleep(5);
+    expect(idle).toBe(false); // scheduled, not run yet
+    await done;
+    expect(p.prepared()).toBe(true); // resolved by the run's end, not before
+
+    const q = new PlayersLenses(core);
+    q.prepare(() => 'campaign', 10_000);
+    let stopped = false;
+    const ended = q.idle().then(() => { stopped = true; });
+    await sleep(5);
+    expect(stopped).toBe(false);
+    q.stop();
+    await ended;
+    expect(q.prepared()).toBe(false);
+    p.stop();
+  });
+});
+
 describe('warmPlayersView', () => {
   it('builds no lens ahead until the players\' view has been shown in the session, then keeps it built where the GM rests', async () => {
     const lenses = (core as unknown as { players: PlayersLenses }).players;

@@ -13,6 +13,7 @@ import type { SyncStatus } from '../../shared/types.js';
 import { createKuzuStore } from '../store/kuzu-store.js';
 import type { GraphStore } from '../store/types.js';
 import { tempDir, writeFiles } from '../sync/test-helpers.js';
+import type { PlayersLenses } from './audience.js';
 import { CoreSession, watchedOpener } from './session.js';
 
 const tmp: string[] = [];
@@ -117,7 +118,12 @@ describe('the app opens a vault interactively, with progress', () => {
     const search = gate();
     const log: string[] = [];
     let released = 0;
-    const session = new CoreSession(() => undefined, watchedOpener({ dbDir: db, store: heldStore(load.wait, search.wait, log) }), () => { released++; });
+    let preparedAtRelease: boolean | null = null;
+    const session = new CoreSession(() => undefined, watchedOpener({ dbDir: db, store: heldStore(load.wait, search.wait, log) }), () => {
+      released++;
+      // the players' view's preparation (it starts 300 ms after search is ready) has ended: its garbage is collected too
+      preparedAtRelease = (session.current() as unknown as { players: PlayersLenses }).players.prepared();
+    });
     try {
       await session.open(dir);
       const core = session.current();
@@ -128,6 +134,7 @@ describe('the app opens a vault interactively, with progress', () => {
       search.open();
       await core.engine.backgroundDone();
       await expect.poll(() => released, { timeout: 5_000 }).toBe(1);
+      expect(preparedAtRelease).toBe(true);
       expect(log).toEqual(['store loaded', 'search indexed']);
     } finally {
       load.open();

@@ -18,7 +18,7 @@ import type { VaultInfo } from '../../shared/contract.js';
 import type { SyncProgress, SyncStatus } from '../../shared/types.js';
 import { listVaultFiles } from '../config/excludes.js';
 import type { Emit } from '../../shared/rpc.js';
-import { collectGarbage, gcAfterOpenEnabled } from './memory.js';
+import { gcAfterOpenEnabled, releaseAfterOpen } from './memory.js';
 
 /** What the session asks of an opener: report the open's progress (OpenCoreOptions.onProgress). */
 export interface OpenHooks { onProgress?: (p: SyncProgress | null) => void }
@@ -61,13 +61,14 @@ export class CoreSession {
 
   /**
    * release: called once an opened core has finished its open's background work (search index, caches saved),
-   * if that core is still the session's: by default one full GC (memory.ts), so that what the open allocated
-   * and dropped is not kept resident by an idle process.
+   * and its players' view's preparation has ended, if that core is still the session's: by default two full
+   * GCs a second apart (memory.ts releaseAfterOpen), so that what the open allocated and dropped is not kept
+   * resident by an idle process. `still()`: is that core still the session's?
    */
   constructor(
     private readonly emit: Emit,
     private readonly opener: CoreOpener = openWatchedCore,
-    private readonly release: (() => void) | null = gcAfterOpenEnabled() ? () => { collectGarbage(); } : null,
+    private readonly release: ((still: () => boolean) => void) | null = gcAfterOpenEnabled() ? (still) => { releaseAfterOpen(still); } : null,
   ) {}
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -119,9 +120,11 @@ export class CoreSession {
       this.emit('vault-opened', info);
       const release = this.release;
       if (release) {
-        void core.engine.backgroundDone().then(() => {
+        // after the players' view's preparation too (it starts once search is ready and reads every note's
+        // body: ~20 MB of garbage at 10k that would otherwise stay resident, rss15e)
+        void core.engine.backgroundDone().then(() => core.playersIdle()).then(() => {
           // on the next turn: the open's last continuations have let go of what they held
-          setImmediate(() => { if (this.core === core) release(); });
+          setImmediate(() => { if (this.core === core) release(() => this.core === core); });
         });
       }
       return info;
