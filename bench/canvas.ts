@@ -10,6 +10,8 @@
  *                             graph's preview dots (preview.ts: same positions, colours and fit as Cytoscape's
  *                             first frame), else (no preview, or a build without one) first_render_ms;
  *                             first_picture_ms_10k likewise for the 10k vault
+ *   layout_worker_ms {1k,5k}  the first full layout's own run time (metrics.layoutRuns[0].ms: the worker's ForceAtlas2 or
+ *                             fcose, from the job's start to its end, not counting the wait for it); layout_worker_ms_10k
  *   layout_painted_ms {1k,5k} navigation start -> the first frame drawn after layout done (the laid-out picture
  *                             and its edges on screen); layout_painted_ms_10k likewise for the 10k vault
  *   pan_zoom_fps_2k           animation frames per second during 3 s of scripted pan + zoom over 2k nodes
@@ -104,7 +106,7 @@ async function stopShell(child: ChildProcess): Promise<void> {
  * painted: the first Cytoscape frame drawn once layoutDoneAt is set (the laid-out picture on screen), seen by a
  * watcher of the page's own (the same for any build: it reads only layoutDoneAt and Cytoscape's render event).
  */
-async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph: number; picture: number; first: number; layout: number; painted: number; nodes: number }> {
+async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph: number; picture: number; first: number; layout: number; painted: number; nodes: number; worker?: number; asked?: number; received?: number; placed?: number }> {
   await page.addInitScript(() => {
     const w = window as unknown as { __painted?: number };
     const watch = () => {
@@ -118,7 +120,10 @@ async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph
   await page.waitForFunction(() => (window as unknown as { __painted?: number }).__painted !== undefined,
     undefined, { timeout: timeoutMs, polling: 200 });
   const m = await page.evaluate(() => ({ ...window.__lorecraftCanvas!.metrics, painted: (window as unknown as { __painted: number }).__painted }));
-  return { graph: r1(m.graphAt!), picture: r1(m.firstPictureAt ?? m.firstRenderAt!), first: r1(m.firstRenderAt!), layout: r1(m.layoutDoneAt!), painted: r1(m.painted), nodes: m.nodes ?? 0 };
+  // the first full layout's own time in the worker (or the main thread), when the build reports it
+  const run = m.layoutRuns?.[0];
+  return { graph: r1(m.graphAt!), picture: r1(m.firstPictureAt ?? m.firstRenderAt!), first: r1(m.firstRenderAt!), layout: r1(m.layoutDoneAt!), painted: r1(m.painted), nodes: m.nodes ?? 0,
+    ...(run ? { worker: run.ms } : {}), ...(run?.askedAt !== undefined ? { asked: r1(run.askedAt), received: r1(run.receivedAt ?? NaN), placed: r1(run.placedAt ?? NaN) } : {}) };
 }
 
 /**
@@ -640,6 +645,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       ((out.layout_painted_ms ??= {}) as Record<string, number>)[key] = m.painted;
       (out.graph_ms as Record<string, number>)[key] = m.graph;
       out[`nodes_${key}`] = m.nodes;
+      if (m.worker !== undefined) ((out.layout_worker_ms ??= {}) as Record<string, number>)[key] = m.worker;
     }
     const fpsN = ctx.quick ? 1000 : 2000;
     out.pan_zoom_nodes = fpsN;
@@ -722,6 +728,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
     out.layout_painted_ms_10k = nb.m.painted;
     out.first_render_ms_10k = nb.m.first;
     out.first_picture_ms_10k = nb.m.picture;
+    if (nb.m.worker !== undefined) out.layout_worker_ms_10k = nb.m.worker;
   } finally {
     await browser.close();
   }
