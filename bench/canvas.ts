@@ -10,6 +10,11 @@
  *                             graph's preview dots (preview.ts: same positions, colours and fit as Cytoscape's
  *                             first frame), else (no preview, or a build without one) first_render_ms;
  *                             first_picture_ms_10k likewise for the 10k vault
+ *   layout_worker_ms {1k,5k}  the first full layout's own run time (metrics.layoutRuns[0].ms: the worker's ForceAtlas2 or
+ *                             fcose, from the job's start to its end, not counting the wait for it); layout_worker_ms_10k
+ *   load_cpu_ms {1k,5k}       {main, process}: CPU time of the page's main thread / whole renderer process from just before
+ *                             navigation to when the bench saw layout_painted (polled every 200 ms, so up to that much of
+ *                             the tail after it): the work behind the load figures, steadier than them under load
  *   layout_painted_ms {1k,5k} navigation start -> the first frame drawn after layout done (the laid-out picture
  *                             and its edges on screen); layout_painted_ms_10k likewise for the 10k vault
  *   pan_zoom_fps_2k           animation frames per second during 3 s of scripted pan + zoom over 2k nodes
@@ -104,7 +109,7 @@ async function stopShell(child: ChildProcess): Promise<void> {
  * painted: the first Cytoscape frame drawn once layoutDoneAt is set (the laid-out picture on screen), seen by a
  * watcher of the page's own (the same for any build: it reads only layoutDoneAt and Cytoscape's render event).
  */
-async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph: number; picture: number; first: number; layout: number; painted: number; nodes: number }> {
+async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph: number; picture: number; first: number; layout: number; painted: number; nodes: number; cpu: { main: number; process: number }; worker?: number; asked?: number; received?: number; placed?: number }> {
   await page.addInitScript(() => {
     const w = window as unknown as { __painted?: number };
     const watch = () => {
@@ -114,11 +119,16 @@ async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph
     };
     requestAnimationFrame(watch);
   });
+  const cpu = await cpuMeter(page);
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { __painted?: number }).__painted !== undefined,
     undefined, { timeout: timeoutMs, polling: 200 });
+  const used = await cpu();
   const m = await page.evaluate(() => ({ ...window.__lorecraftCanvas!.metrics, painted: (window as unknown as { __painted: number }).__painted }));
-  return { graph: r1(m.graphAt!), picture: r1(m.firstPictureAt ?? m.firstRenderAt!), first: r1(m.firstRenderAt!), layout: r1(m.layoutDoneAt!), painted: r1(m.painted), nodes: m.nodes ?? 0 };
+  // the first full layout's own time in the worker (or the main thread), when the build reports it
+  const run = m.layoutRuns?.[0];
+  return { graph: r1(m.graphAt!), picture: r1(m.firstPictureAt ?? m.firstRenderAt!), first: r1(m.firstRenderAt!), layout: r1(m.layoutDoneAt!), painted: r1(m.painted), nodes: m.nodes ?? 0,
+    cpu: used, ...(run ? { worker: run.ms } : {}), ...(run?.askedAt !== undefined ? { asked: r1(run.askedAt), received: r1(run.receivedAt ?? NaN), placed: r1(run.placedAt ?? NaN) } : {}) };
 }
 
 /**
@@ -640,6 +650,8 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       ((out.layout_painted_ms ??= {}) as Record<string, number>)[key] = m.painted;
       (out.graph_ms as Record<string, number>)[key] = m.graph;
       out[`nodes_${key}`] = m.nodes;
+      if (m.worker !== undefined) ((out.layout_worker_ms ??= {}) as Record<string, number>)[key] = m.worker;
+      ((out.load_cpu_ms ??= {}) as Record<string, unknown>)[key] = m.cpu;
     }
     const fpsN = ctx.quick ? 1000 : 2000;
     out.pan_zoom_nodes = fpsN;
@@ -722,6 +734,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
     out.layout_painted_ms_10k = nb.m.painted;
     out.first_render_ms_10k = nb.m.first;
     out.first_picture_ms_10k = nb.m.picture;
+    if (nb.m.worker !== undefined) out.layout_worker_ms_10k = nb.m.worker;
   } finally {
     await browser.close();
   }

@@ -4,7 +4,7 @@
  * never rebuilt), with the connect gesture (cytoscape-edgehandles plus a drag
  * handle shown on the hovered node), pin-on-drag, and timings for the bench.
  */
-import cytoscape, { type Core as Cy, type EdgeSingular, type NodeSingular, type SingularElementReturnValue } from 'cytoscape';
+import cytoscape, { type Core as Cy, type EdgeSingular, type NodeSingular, type CollectionReturnValue, type SingularElementReturnValue } from 'cytoscape';
 import edgehandles from 'cytoscape-edgehandles';
 import type { Positions } from '../../../shared/contract-canvas.js';
 import { drawsDirect, type CanvasElements } from './elements.js';
@@ -17,11 +17,14 @@ import { drawPreview, fitView, sameLayoutInput, startLayoutInput, startPlaces, t
 import { EmphasisLayer } from './emphasis.js';
 import { patchSorted, skipOpacityZOrder, zCompare, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
+import { styleFresh } from './fresh-style.js';
 
 cytoscape.use(edgehandles);
 
 /** Past this many nodes the first frame shows the quick placement (edges held back) before the layout worker starts. */
 const DEFER_LAYOUT_AT = 400;
+/** from this many elements added at once to an empty canvas (or edges to an edgeless one) they are styled by styleFresh */
+const FRESH_STYLE_AT = 400;
 const TEMP = '.eh-handle, .eh-ghost, .eh-preview, .eh-ghost-edge, .eh-ghost-node';
 const HANDLE_ID = '__eh_handle__';
 
@@ -44,7 +47,9 @@ export interface CanvasMetrics {
   /** additions / removals of scrub-layer edges put into the renderer's draw order by hand (zsorted.ts), not by a full sort */
   zPatches?: number;
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
-  layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string; early?: boolean }>;
+  layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string; early?: boolean;
+    /** performance.now() when the run was asked for, when its answer reached this thread, and when it was placed */
+    askedAt?: number; receivedAt?: number; placedAt?: number }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
   labelZoom?: number; labelsShown?: number;
 }
@@ -346,6 +351,8 @@ export class CanvasController {
       this.metrics.nodes ??= els.nodes.length;
       cy.one('render', () => { this.metrics.firstRenderAt = performance.now(); });
     }
+    /** elements added by this call (not restored): a big first graph's are styled at once below (styleFresh) */
+    let fresh = cy.collection();
     cy.batch(() => {
       // leaving elements are stashed, not dropped: a focus and back restores them where they were
       const leaving = cy.elements().not(TEMP).filter((el) => !wanted.has(el.id()));
@@ -364,7 +371,7 @@ export class CanvasController {
         if (!at) unplaced.push(n.data.id);
       }
       if (back.length) cy.collection(back as never).restore();
-      if (newNodes.length) cy.add(newNodes);
+      if (newNodes.length) fresh = fresh.union(cy.add(newNodes));
       const newEdges = [];
       const backEdges: SingularElementReturnValue[] = [];
       for (const e of els.edges) {
@@ -376,7 +383,7 @@ export class CanvasController {
       if (backEdges.length) cy.collection(backEdges as never).restore();
       // a big first load: nodes now, edges after the grid's first frame (layout() adds them)
       if (this.pendingEdges || (!this.laidOut && els.nodes.length >= DEFER_LAYOUT_AT)) this.pendingEdges = newEdges;
-      else if (newEdges.length) cy.add(newEdges);
+      else if (newEdges.length) fresh = fresh.union(cy.add(newEdges));
       // restored elements may have changed while away
       for (const list of [els.nodes, els.edges] as Array<Array<{ data: { id: string }; classes: string }>>) {
         if (!back.length && !backEdges.length) break;
@@ -391,6 +398,7 @@ export class CanvasController {
         }
       }
     });
+    this.styleFresh(fresh);
     this.wantDirect = drawsDirect(els);
     this.syncDirect();
     const total = cy.nodes().not(TEMP).length;
@@ -572,7 +580,7 @@ export class CanvasController {
   private deferred: { pins: Positions; saved: Positions } | null = null;
   private deferTimer: ReturnType<typeof setTimeout> | null = null;
   /** the first layout, started with the preview on the same input (startPreview), until layout() takes it */
-  private early: { input: LayoutInput; job: ReturnType<LayoutRunner['run']> } | null = null;
+  private early: { input: LayoutInput; job: ReturnType<LayoutRunner['run']>; askedAt: number } | null = null;
   private deferFrame = 0;
 
   /**
@@ -604,7 +612,7 @@ export class CanvasController {
     const unplaced = els.nodes.filter((n) => !pins[n.data.id] && !saved[n.data.id]).length;
     if (unplaced > els.nodes.length / 2) {
       const input = startLayoutInput(els, at, pins);
-      this.early = { input, job: this.runner.run(input.nodes, input.edges, input.pins) };
+      this.early = { input, job: this.runner.run(input.nodes, input.edges, input.pins), askedAt: performance.now() };
     }
     const draw = () => {
       const view = drawPreview(canvas, els, at, host.clientWidth, host.clientHeight, { min: this.cy.minZoom(), max: this.cy.maxZoom() });
@@ -661,8 +669,9 @@ export class CanvasController {
     const cy = this.cy;
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     if (this.pendingEdges) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    this.addPendingEdges();
+    const edges = this.addPendingEdges();
     this.markLaidOut();
+    this.styleFresh(edges);
     this.settled = true;
     this.syncDirect();
     this.declutter();
@@ -740,6 +749,7 @@ export class CanvasController {
     const early = this.early;
     this.early = null;
     const kept = !!early && sameLayoutInput(early.input, input);
+    const askedAt = kept ? early.askedAt : performance.now();
     const job = kept ? early.job : this.runner.run(input.nodes, input.edges, input.pins);
     if (n >= DEFER_LAYOUT_AT) {
       fitNodes(cy, cy.nodes().not(TEMP), 30);
@@ -748,14 +758,18 @@ export class CanvasController {
     } else this.addPendingEdges();
     const r = await job;
     if (!r || cy.destroyed()) return; // a newer layout took over (it adds the held-back edges)
+    let edges = cy.collection();
     cy.batch(() => {
       this.placeAll(r.ids, r.positions);
-      this.addPendingEdges();
+      edges = this.addPendingEdges();
     });
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
-    this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}), ...(kept ? { early: true } : {}) });
+    this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}), ...(kept ? { early: true } : {}),
+      askedAt, ...(r.receivedAt !== undefined ? { receivedAt: r.receivedAt } : {}), placedAt: performance.now() });
     this.markLaidOut();
+    // the held-back edges' first style, which the next frame would otherwise compute (lazily, with every trigger)
+    this.styleFresh(edges);
     this.settled = true;
     this.syncDirect();
     this.declutter();
@@ -807,12 +821,23 @@ export class CanvasController {
   }
 
   /** The edges held back for the first paint, minus any whose ends have gone (or that arrived since). */
-  private addPendingEdges(): void {
+  /** Add the edges held back for a big graph's first frame; returns them (for styleFresh). */
+  private addPendingEdges(): CollectionReturnValue {
     const cy = this.cy, edges = this.pendingEdges;
     this.pendingEdges = null;
-    if (!edges?.length) return;
-    cy.add(edges.filter((e) => cy.getElementById(e.data.id).empty()
+    if (!edges?.length) return cy.collection();
+    const added = cy.add(edges.filter((e) => cy.getElementById(e.data.id).empty()
       && cy.getElementById(e.data.source).nonempty() && cy.getElementById(e.data.target).nonempty()));
+    return added;
+  }
+
+  /**
+   * Style a big batch of just-added elements at once without Cytoscape's per-property triggers (fresh-style.ts):
+   * a first graph's nodes, or its held-back edges. Smaller batches, or a canvas with older elements, are left to
+   * Cytoscape's lazy styling as before.
+   */
+  private styleFresh(eles: CollectionReturnValue): void {
+    if (eles.length >= FRESH_STYLE_AT) styleFresh(this.cy, eles, TEMP);
   }
 
   fit(): void { this.cy.fit(this.cy.elements().not(TEMP), 30); }

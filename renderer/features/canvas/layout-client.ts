@@ -27,8 +27,8 @@ export function browserWorker(): WorkerLike | null {
   }
 }
 
-/** A layout's result with the node ids its positions follow. */
-export type LaidOut = LayoutResult & { ids: readonly string[] };
+/** A layout's result with the node ids its positions follow, and when it reached this thread (performance.now()). */
+export type LaidOut = LayoutResult & { ids: readonly string[]; receivedAt?: number };
 
 export class LayoutRunner {
   private worker: WorkerLike | null = null;
@@ -51,7 +51,7 @@ export class LayoutRunner {
       const local = () => setTimeout(() => {
         if (this.pending?.id !== req.id) return;
         this.pending = null;
-        resolve({ ...runLayoutJob(req, 'main'), ids: req.ids });
+        resolve({ ...runLayoutJob(req, 'main'), ids: req.ids, receivedAt: performance.now() });
       }, 0);
       this.warm();
       const w = this.worker;
@@ -59,7 +59,7 @@ export class LayoutRunner {
       w.onmessage = (e) => {
         if (this.pending?.id !== e.data.id) return;
         this.pending = null;
-        resolve({ ...e.data, ids: req.ids });
+        resolve({ ...e.data, ids: req.ids, receivedAt: performance.now() });
       };
       w.onerror = (e) => {
         // the worker script did not load or threw: this and every later layout run here
