@@ -9,6 +9,13 @@ import type {
 import type { Schema } from '../config/types.js';
 import type { Direction, ListFilter } from '../domain/types.js';
 
+/**
+ * A note body longer than this (characters) is not stored whole: the store keeps a shortened text that
+ * search finds the same words in (store/kuzu/fts-text.ts storedBody), and the sync engine lets the body
+ * leave memory as soon as the graph holds it (sync/body.ts: it is read from the file when asked for).
+ */
+export const HUGE_BODY_CHARS = 1 << 20;
+
 /** A change to apply to the graph. Removals are applied before upserts. */
 export interface GraphDelta {
   /** entity ids to remove (with all their edges) */
