@@ -65,6 +65,14 @@ export interface GraphStore {
   applyDelta(delta: GraphDelta): Promise<void>;
   /** path -> hash of every stored non-placeholder entity (for incremental sync at start-up) */
   storedHashes(): Promise<Map<string, string>>;
+  /**
+   * The store's write generation: a token that every write changing entities or edges (a rebuild, a delta)
+   * replaces in the same transaction, kept in the store. Two equal tokens mean nothing was written in between,
+   * so the stored hashes are those seen when the token was read (the model snapshot records it: a warm open
+   * whose snapshot and store carry the same token need not read storedHashes()). null: not known (a write
+   * is running, failed, or the store does not keep one); a null never equals anything.
+   */
+  generation(): string | null;
   /** the stored record; the body of a note over 1 MiB is stored shortened (kuzu/fts-text.ts): the model has the note's own */
   getEntity(id: string): Promise<EntityRecord | null>;
   /** edges touching id, both directions, canonical type names */
