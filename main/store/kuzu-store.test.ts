@@ -75,7 +75,7 @@ describe('open / rebuild', () => {
     expect(await store.getEntity('main/captain varo')).toBeNull();
   });
 
-  it('keeps a write generation: new with every rebuild and delta, kept across reopen, unknown after a failed delta', async () => {
+  it('keeps a write generation: new with every rebuild and with a delta after it was read, kept across reopen, unknown after a failed delta', async () => {
     expect(await store.open(testSchema(), 'fp1')).toBe(false);
     expect(store.generation()).toBeNull();
     const w = world();
@@ -99,6 +99,15 @@ describe('open / rebuild', () => {
     store = createKuzuStore(join(dir, '.lorecraft'));
     expect(await store.open(testSchema(), 'fp1')).toBe(true);
     expect(store.generation()).toBe(g2); // the failed delta was rolled back with its generation
+    // deltas in a row, the generation not asked for between them: none asked for before survives
+    await store.applyDelta({ removeEntities: ['main/millbrook'], upsertEntities: [], removeEdges: [], addEdges: [] });
+    await store.applyDelta({ removeEntities: ['main/red hand'], upsertEntities: [], removeEdges: [], addEdges: [] });
+    const g3 = store.generation();
+    expect([g1, g2, null]).not.toContain(g3);
+    await store.close();
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    expect(await store.open(testSchema(), 'fp1')).toBe(true);
+    expect(store.generation()).toBe(g3);
     await store.close();
     store = createKuzuStore(join(dir, '.lorecraft'));
     expect(await store.open(testSchema(), 'fp2')).toBe(false); // another fingerprint: rebuilt, a new generation

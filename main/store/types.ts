@@ -66,8 +66,9 @@ export interface GraphStore {
   /** path -> hash of every stored non-placeholder entity (for incremental sync at start-up) */
   storedHashes(): Promise<Map<string, string>>;
   /**
-   * The store's write generation: a token that every write changing entities or edges (a rebuild, a delta)
-   * replaces in the same transaction, kept in the store. Two equal tokens mean nothing was written in between,
+   * The store's write generation: a token kept in the store that a write changing entities or edges replaces in
+   * its own transaction (every rebuild; a delta when the token was asked for since it was last replaced, so that
+   * no token anyone was given survives a later write). Two equal tokens mean nothing was written in between,
    * so the stored hashes are those seen when the token was read (the model snapshot records it: a warm open
    * whose snapshot and store carry the same token need not read storedHashes()). null: not known (a write
    * is running, failed, or the store does not keep one); a null never equals anything.
