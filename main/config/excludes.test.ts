@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LayerMap } from '../model/layers.js';
-import { listVaultFiles, obsidianTemplateFolders } from './excludes.js';
+import { prng } from '../../shared/prng.js';
+import { builtInExcluded, listVaultFiles, obsidianTemplateFolders, TEMPLATE_DIR_NAMES } from './excludes.js';
 import { loadVaultConfig } from './load.js';
 
 function vault(files: Record<string, string>): string {
@@ -56,3 +57,32 @@ describe('not the world: template folders and repository files', () => {
     expect(n.layerOf('Blueprints/a.md')).toBe('main');
   });
 });
+
+describe('builtInExcluded: the fast answer for paths without "templates" equals the full check', () => {
+  // the check as it was before the fast path: lower-case, split, each part against the names, then the folders
+  const reference = (relPath: string, folders: string[]): boolean => {
+    const lower = relPath.toLowerCase();
+    for (const p of lower.split('/')) if (TEMPLATE_DIR_NAMES.includes(p)) return true;
+    return folders.some((f) => lower === f || lower.startsWith(f + '/'));
+  };
+  it('agrees on seeded paths with template names in any case, near misses and case-folding characters', () => {
+    const dir = vault({ 'a.md': '' });
+    const config = loadVaultConfig(dir).config;
+    const plain = { ...config, vault_files: [], template_folders: [] };
+    const withFolders = { ...config, vault_files: [], template_folders: ['Meta/Blueprints', 'Tpl'] };
+    const r = prng(19);
+    const parts = ['Templates', 'TEMPLATES', '_templates', '_Templates', 'z_Templates', 'Z_TEMPLATES', 'templates', 'template', 'Templatess',
+      'my templates', 'Templates.md', 'TEMPLATEſ', 'TEMPLATE\u0130S', '\u212Aeep', 'Meta', 'Blueprints', 'meta', 'TPL', 'Tpl', 'Notes', 'Ünïcode',
+      'x', 'Plates', 'temp lates', 'İstanbul'];
+    let agreed = 0;
+    for (let i = 0; i < 4000; i++) {
+      const n = 1 + Math.floor(r() * 4);
+      const path = Array.from({ length: n }, () => parts[Math.floor(r() * parts.length)]!).join('/') + (r() < 0.5 ? '.md' : '');
+      expect(builtInExcluded(plain)(path), path).toBe(reference(path, []));
+      expect(builtInExcluded(withFolders)(path), path).toBe(reference(path, ['meta/blueprints', 'tpl']));
+      if (reference(path, [])) agreed++;
+    }
+    expect(agreed).toBeGreaterThan(1000); // both answers occur often
+  });
+});
+

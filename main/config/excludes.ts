@@ -15,6 +15,11 @@ import type { VaultConfig } from './types.js';
 
 /** folder names that hold templates in common vaults (compared case-insensitively) */
 export const TEMPLATE_DIR_NAMES = ['_templates', 'templates', 'z_templates'];
+/**
+ * "templates" in any case: in every name of TEMPLATE_DIR_NAMES. Without the `u` flag /i folds ASCII letters
+ * only, as toLowerCase does for these letters (no other character lower-cases to one of them).
+ */
+const TEMPLATES_ANY_CASE = /templates/i;
 
 function normFolder(p: string): string {
   return p.replace(/\\/g, '/').trim().replace(/^\.?\/+/, '').replace(/\/+$/, '');
@@ -47,6 +52,10 @@ export function builtInExcluded(config: VaultConfig): (relPath: string) => boole
   return (relPath) => {
     if (!relPath.includes('/') && rootFile(relPath)) return true;
     if (!templates) return false;
+    // asked for every file and folder of every walk: a path without "templates" in any case holds no template
+    // folder name (each has it), so it is answered without lower-casing and splitting it (folders from settings
+    // can be any name: then the full check)
+    if (folders.length === 0 && !TEMPLATES_ANY_CASE.test(relPath)) return false;
     const lower = relPath.toLowerCase();
     const parts = lower.split('/');
     // a template folder itself or anything under it (the last part of a file path is a file name, not a folder)

@@ -24,6 +24,7 @@ async function openState(dir: string, db: string) {
     const stored = await core.store.storedHashes();
     return {
       restored: core.engine.timings.modelRestored,
+      skipped: core.engine.timings.storeHashesSkipped,
       same: JSON.stringify(modelState(core.engine.model)) === JSON.stringify(modelState(cold.model)),
       state: modelState(core.engine.model),
       cold: modelState(cold.model),
@@ -48,6 +49,7 @@ describe('warm open from the model snapshot', () => {
 
     const second = await openState(dir, db); // nothing changed: restored, equal to a cold build
     expect(second.restored).toBe(true);
+    expect(second.skipped).toBe(true); // the store is as the snapshot saw it: its hashes were not read
     expect(second.state).toEqual(second.cold);
     expect(second.storeInStep).toBe(true);
 
@@ -75,5 +77,33 @@ describe('warm open from the model snapshot', () => {
     const sixth = await openState(dir, db);
     expect(sixth.restored).toBe(false);
     expect(sixth.state).toEqual(sixth.cold);
+  }, 240_000);
+
+  it('reads the stored hashes when the store was written after the snapshot: a note changed while open, changed back while closed', async () => {
+    const dir = tempDir('lc-snapgen-');
+    const db = tempDir('lc-snapgen-db-');
+    tmp.push(dir, db);
+    const g = await generateRealVault(dir, { notes: 60, seed: 11 });
+    expect((await openState(dir, db)).restored).toBe(false); // cold: the snapshot saved with the store's generation
+    const file = join(dir, g.paths[3]!);
+    const before = readFileSync(file);
+
+    // changed while open: the store takes the change (a new generation); the snapshot is not saved again (restored)
+    const core = await openCore({ vaultDir: dir, dbDir: db });
+    try {
+      expect(core.engine.timings.modelRestored).toBe(true);
+      appendFileSync(file, '\nA line only this session saw [[Someone Passing Through]].\n');
+      await core.engine.applyPaths([g.paths[3]!], 'disk');
+      await core.engine.searchReady();
+    } finally {
+      await core.close();
+    }
+    // changed back while closed: the notes are exactly the snapshot's again, the store still holds the change
+    writeFileSync(file, before);
+    const back = await openState(dir, db);
+    expect(back.restored).toBe(true);
+    expect(back.skipped).toBe(false); // the store's generation is not the snapshot's: its hashes are compared
+    expect(back.storeInStep).toBe(true); // and the change written back: the store follows the file
+    expect(back.state).toEqual(back.cold);
   }, 240_000);
 });

@@ -68,6 +68,11 @@ interface Snap {
   gMem: Int32Array; // edge indexes
   /** edges with relationship properties: [edge index, properties, inverseProperties] */
   eProps: Array<[number, Record<string, unknown> | undefined, Record<string, unknown> | undefined]>;
+  /**
+   * The graph store's write generation when the snapshot was saved, with the store holding exactly these notes'
+   * hashes (GraphStore.generation()); absent: not known. Optional, so a snapshot without it reads as before.
+   */
+  storeGen?: string;
 }
 
 class Table {
@@ -84,7 +89,7 @@ class Table {
  * The snapshot of `model`, loaded from `notes` (the read it was built from), or null when the model does not
  * hold exactly them resolved (then nothing is saved).
  */
-export function encodeSnapshot(model: VaultModel, notes: readonly ParsedNote[], key: string): Snap | null {
+export function encodeSnapshot(model: VaultModel, notes: readonly ParsedNote[], key: string, storeGen: string | null = null): Snap | null {
   const state = model.resolvedState();
   if (!state) return null;
   const inIdx = new Map<string, number>();
@@ -103,6 +108,7 @@ export function encodeSnapshot(model: VaultModel, notes: readonly ParsedNote[], 
     targetOff: new Int32Array(n + 1), targets: new Int32Array(0), edgeOff: new Int32Array(n + 1),
     eFrom: new Int32Array(0), eTo: new Int32Array(0), eType: new Int32Array(0), eField: new Int32Array(0), eLine: new Int32Array(0), eProps: [],
     keys: keys.list, refOff: new Int32Array(n + 1), refKeys: new Int32Array(0), gOff: new Int32Array(1), gMem: new Int32Array(0),
+    ...(storeGen !== null ? { storeGen } : {}),
   };
   let nt = 0;
   let ne = 0;
@@ -187,7 +193,7 @@ const ascending = (a: Int32Array, end: number) => { for (let i = 1; i < a.length
  * The resolved notes of snapshot `s` for exactly `notes` (same paths, same hashes; any order), or null when it
  * was not built from them, under `key`, by this format, or is not well formed.
  */
-export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: string): { notes: ResolvedNote[]; idOrder: string[]; groups: EdgeGroups } | null {
+export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: string): { notes: ResolvedNote[]; idOrder: string[]; groups: EdgeGroups; storeGen: string | null } | null {
   const s = raw as Snap;
   if (!s || typeof s !== 'object' || s.format !== SNAPSHOT_FORMAT || s.key !== key) return null;
   if (!Array.isArray(s.inPaths) || !Array.isArray(s.inHashes) || s.inPaths.length !== notes.length || s.inHashes.length !== notes.length) return null;
@@ -255,11 +261,20 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
       edges, placeholders, targets, problems: pr, refKeys,
     });
   }
-  return { notes: out, idOrder: Array.from(s.idOrder, (x) => ids[x]!), groups: { off: s.gOff, mem: s.gMem, all } };
+  return {
+    notes: out, idOrder: Array.from(s.idOrder, (x) => ids[x]!), groups: { off: s.gOff, mem: s.gMem, all },
+    storeGen: typeof s.storeGen === 'string' && s.storeGen ? s.storeGen : null,
+  };
 }
 
 /** The snapshot file of one database: restore from it, save into it (atomically: a temporary file renamed). */
 export class ModelSnapshotFile {
+  /**
+   * After a restore() that returned true: the store generation the snapshot was saved with (null: none), so the
+   * caller can tell whether the store was written since (GraphStore.generation()).
+   */
+  restoredStoreGen: string | null = null;
+
   constructor(readonly file: string, private readonly key: string) {}
 
   /**
@@ -267,6 +282,7 @@ export class ModelSnapshotFile {
    * false (the model untouched) for a missing, unreadable, corrupt, foreign or outdated file.
    */
   restore(model: VaultModel, notes: readonly ParsedNote[]): boolean {
+    this.restoredStoreGen = null;
     let decoded: ReturnType<typeof decodeSnapshot>;
     try {
       if (!existsSync(this.file)) return false;
@@ -280,12 +296,16 @@ export class ModelSnapshotFile {
     } catch {
       return false;
     }
+    this.restoredStoreGen = decoded.storeGen;
     return true;
   }
 
-  /** Save the snapshot of `model` loaded from `notes`; a model that does not hold exactly them is not saved. */
-  save(model: VaultModel, notes: readonly ParsedNote[]): boolean {
-    const snap = encodeSnapshot(model, notes, this.key);
+  /**
+   * Save the snapshot of `model` loaded from `notes`; a model that does not hold exactly them is not saved.
+   * `storeGen`: the store's write generation, only when the store holds exactly these notes (their hashes).
+   */
+  save(model: VaultModel, notes: readonly ParsedNote[], storeGen: string | null = null): boolean {
+    const snap = encodeSnapshot(model, notes, this.key, storeGen);
     if (!snap) return false;
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {

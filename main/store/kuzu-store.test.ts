@@ -75,6 +75,47 @@ describe('open / rebuild', () => {
     expect(await store.getEntity('main/captain varo')).toBeNull();
   });
 
+  it('keeps a write generation: new with every rebuild and with a delta after it was read, kept across reopen, unknown after a failed delta', async () => {
+    expect(await store.open(testSchema(), 'fp1')).toBe(false);
+    expect(store.generation()).toBeNull();
+    const w = world();
+    await store.rebuild(w.entities, w.edges);
+    const g1 = store.generation();
+    expect(g1).toMatch(/.{8,}/);
+    await store.ensureSearchIndex(); // no entity or edge written: the same generation
+    expect(store.generation()).toBe(g1);
+    await store.close();
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    expect(await store.open(testSchema(), 'fp1')).toBe(true);
+    expect(store.generation()).toBe(g1);
+    await store.applyDelta({ removeEntities: ['main/iron guild'], upsertEntities: [], removeEdges: [], addEdges: [] });
+    const g2 = store.generation();
+    expect(g2).not.toBeNull();
+    expect(g2).not.toBe(g1);
+    const bad = { ...ent('X'), tags: 'not-a-list' as unknown as string[] };
+    await expect(store.applyDelta({ removeEntities: [], upsertEntities: [bad], removeEdges: [], addEdges: [] })).rejects.toThrow();
+    expect(store.generation()).toBeNull();
+    await store.close();
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    expect(await store.open(testSchema(), 'fp1')).toBe(true);
+    expect(store.generation()).toBe(g2); // the failed delta was rolled back with its generation
+    // deltas in a row, the generation not asked for between them: none asked for before survives
+    await store.applyDelta({ removeEntities: ['main/millbrook'], upsertEntities: [], removeEdges: [], addEdges: [] });
+    await store.applyDelta({ removeEntities: ['main/red hand'], upsertEntities: [], removeEdges: [], addEdges: [] });
+    const g3 = store.generation();
+    expect([g1, g2, null]).not.toContain(g3);
+    await store.close();
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    expect(await store.open(testSchema(), 'fp1')).toBe(true);
+    expect(store.generation()).toBe(g3);
+    await store.close();
+    store = createKuzuStore(join(dir, '.lorecraft'));
+    expect(await store.open(testSchema(), 'fp2')).toBe(false); // another fingerprint: rebuilt, a new generation
+    expect(store.generation()).toBeNull();
+    await store.rebuild([ent('Solo')], []);
+    expect([g1, g2, null]).not.toContain(store.generation());
+  });
+
   it('refuses edges to entities that are not loaded, naming the edge', async () => {
     await store.open(testSchema(), 'fp1');
     await expect(store.rebuild([ent('A')], [edge('A', 'B', 'LINKS_TO')])).rejects.toThrow(/main\/b/);

@@ -9,6 +9,7 @@
  * connections, then the database.
  */
 import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntityRecord, RelationshipRecord } from '../../shared/types.js';
@@ -33,7 +34,7 @@ import { neighbours, shortestPath } from './kuzu/traverse.js';
  * Bump when the stored layout changes: a stored graph of another format is rebuilt (2: REL tables hold props +
  * declared property columns; 3: names_text/tags_text joined by ' ', were newlines)
  */
-export const STORE_FORMAT = 'kuzu-store-3';
+export const STORE_FORMAT = 'kuzu-store-4'; // 4: Meta 'generation', replaced by every write (generation())
 
 /**
  * A load of at least this many entities runs in a load process ('auto'). Not decided by the prose's size: one
@@ -75,6 +76,14 @@ class KuzuStore implements GraphStore {
    * them (fts-bulk.ts) unless anything was written since (every write clears this).
    */
   private tokens: Promise<FtsTokens | null> | null = null;
+  /** the Meta row 'generation' as committed (generation()); null while a write runs or after one failed */
+  private gen: string | null = null;
+  /**
+   * generation() was asked since the generation was last replaced: the next delta replaces it (in its
+   * transaction). A delta nobody could have seen the generation before need not: it differs from any recorded
+   * one already. So a session of edits pays the extra statement once, not per edit (~1-2 ms a delta).
+   */
+  private genSeen = true;
 
   private readonly loadProcess: 'auto' | 'always' | 'never';
 
@@ -116,6 +125,8 @@ class KuzuStore implements GraphStore {
     if (this.o) throw new CoreError('store-open', 'the graph store is already open');
     this.closed = false;
     this.fingerprint = `${STORE_FORMAT}:${fingerprint}`;
+    this.gen = null;
+    this.genSeen = true;
     await mkdir(this.dbDir, { recursive: true });
     const gi = join(this.dbDir, '.gitignore');
     if (!existsSync(gi)) await writeFile(gi, '*\n');
@@ -126,11 +137,12 @@ class KuzuStore implements GraphStore {
     // one transaction: a fresh database gets every REL table in one commit (auto-commit: ~5 ms per table)
     return this.write((c) => inTransaction(c, async () => {
       await createTables(c, new RelRegistry());
-      const meta = await c.query("MATCH (m:Meta) WHERE m.key IN ['fingerprint', 'rels'] RETURN m.key AS k, m.value AS v");
+      const meta = await c.query("MATCH (m:Meta) WHERE m.key IN ['fingerprint', 'rels', 'generation'] RETURN m.key AS k, m.value AS v");
       const get = (k: string): string | undefined => meta.find((r) => r.k === k)?.v as string | undefined;
       const stored = get('fingerprint');
       const rels = get('rels');
       if (stored === this.fingerprint && rels) {
+        this.gen = get('generation') ?? null;
         this.reg = RelRegistry.fromJSON(rels);
         await createTables(c, this.reg);
         await this.searchIdx.detect(c);
@@ -209,6 +221,7 @@ class KuzuStore implements GraphStore {
         const reuse = this.pristine;
         this.pristine = false;
         this.tokens = null;
+        this.gen = null;
         if (!reuse) {
           await closeDatabase(this.db());
           this.o = null;
@@ -265,15 +278,19 @@ class KuzuStore implements GraphStore {
               decide(all);
               await moving;
               const c = this.db().writer;
+              const gen = newGeneration();
               await load.finish(all, edges, async () => {
                 await setMeta(c, 'rels', reg.toJSON());
                 // same transaction as the data: an interrupted rebuild leaves no fingerprint, so the next open() rebuilds again
                 await setMeta(c, 'fingerprint', this.fingerprint);
+                await setMeta(c, 'generation', gen);
               }, () => {
                 // the main thread is free until Kùzu has committed: count the full-text tokens meanwhile, in short slices
                 tokens = tokenize(load.rows, FTS_COLUMNS, () => new Promise<void>((res) => setImmediate(res))).catch(() => null);
               });
               this.tokens = tokens;
+              this.gen = gen;
+              this.genSeen = false;
             } catch (err) {
               await fallBack();
               throw err;
@@ -359,13 +376,25 @@ class KuzuStore implements GraphStore {
   applyDelta(delta: GraphDelta): Promise<void> {
     return this.write(async (c) => {
       const before = this.reg.tables().length;
-      await applyDeltaTx(c, this.reg, delta);
+      // a new generation (when the current one may have been recorded) is committed with the delta; until the
+      // delta is, the generation is unknown
+      const bump = this.genSeen;
+      const gen = bump ? newGeneration() : this.gen;
+      this.gen = null;
+      await applyDeltaTx(c, this.reg, delta, bump ? () => setMeta(c, 'generation', gen!) : undefined);
+      this.gen = gen;
+      if (bump) this.genSeen = false;
       if (this.reg.tables().length !== before) await setMeta(c, 'rels', this.reg.toJSON());
     });
   }
 
   storedHashes(): Promise<Map<string, string>> {
     return this.read((c) => Q.storedHashes(c));
+  }
+
+  generation(): string | null {
+    this.genSeen = true;
+    return this.gen;
   }
 
   getEntity(id: string): Promise<EntityRecord | null> {
@@ -474,6 +503,11 @@ async function inTransaction<T>(c: Conn, fn: () => Promise<T>): Promise<T> {
     try { await c.query('ROLLBACK'); } catch { /* Kùzu already rolled back */ }
     throw err;
   }
+}
+
+/** A write generation no other write of any store has (generation()). */
+function newGeneration(): string {
+  return randomUUID();
 }
 
 async function setMeta(c: Conn, key: string, value: string): Promise<void> {

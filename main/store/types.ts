@@ -9,6 +9,13 @@ import type {
 import type { Schema } from '../config/types.js';
 import type { Direction, ListFilter } from '../domain/types.js';
 
+/**
+ * A note body longer than this (characters) is not stored whole: the store keeps a shortened text that
+ * search finds the same words in (store/kuzu/fts-text.ts storedBody), and the sync engine lets the body
+ * leave memory as soon as the graph holds it (sync/body.ts: it is read from the file when asked for).
+ */
+export const HUGE_BODY_CHARS = 1 << 20;
+
 /** A change to apply to the graph. Removals are applied before upserts. */
 export interface GraphDelta {
   /** entity ids to remove (with all their edges) */
@@ -58,6 +65,15 @@ export interface GraphStore {
   applyDelta(delta: GraphDelta): Promise<void>;
   /** path -> hash of every stored non-placeholder entity (for incremental sync at start-up) */
   storedHashes(): Promise<Map<string, string>>;
+  /**
+   * The store's write generation: a token kept in the store that a write changing entities or edges replaces in
+   * its own transaction (every rebuild; a delta when the token was asked for since it was last replaced, so that
+   * no token anyone was given survives a later write). Two equal tokens mean nothing was written in between,
+   * so the stored hashes are those seen when the token was read (the model snapshot records it: a warm open
+   * whose snapshot and store carry the same token need not read storedHashes()). null: not known (a write
+   * is running, failed, or the store does not keep one); a null never equals anything.
+   */
+  generation(): string | null;
   /** the stored record; the body of a note over 1 MiB is stored shortened (kuzu/fts-text.ts): the model has the note's own */
   getEntity(id: string): Promise<EntityRecord | null>;
   /** edges touching id, both directions, canonical type names */

@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { noteBody, type ParseOptions } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
+import { HUGE_BODY_CHARS } from '../store/types.js';
 
 /** The body of the note file at `abs` as it is now ('' when it cannot be read). */
 export function readBody(abs: string, opts: ParseOptions = {}): string {
@@ -47,10 +48,7 @@ export function makeBodyLazy(note: ParsedNote, abs: string, opts: ParseOptions =
   Object.defineProperty(note, 'body', { get: lazyBody, enumerable: true, configurable: true });
 }
 
-/** A body at least this long (characters) leaves memory as soon as the graph holds it (engine.ts). */
-export const HUGE_BODY_CHARS = 1 << 20;
-
-/** Is `note.body` held in memory and longer than HUGE_BODY_CHARS? */
+/** Is `note.body` held in memory and longer than HUGE_BODY_CHARS (store/types.ts: the store keeps it shortened; engine.ts drops it once the graph holds it)? */
 export function hugeBodyInMemory(note: ParsedNote): boolean {
   return bodyInMemory(note) && note.body.length > HUGE_BODY_CHARS;
 }

@@ -132,6 +132,8 @@ export interface SyncTimings {
   notesCached?: { hits: number; misses: number };
   /** with a model snapshot: the model was restored from it (not resolved from the notes) */
   modelRestored?: boolean;
+  /** with a model snapshot: restored, and the store's write generation was the snapshot's, so storedHashes() was not read */
+  storeHashesSkipped?: boolean;
 }
 
 export class VaultSyncEngine implements SyncEngine {
@@ -264,7 +266,13 @@ export class VaultSyncEngine implements SyncEngine {
         let changed = 0;
         for (const n of read.notes) if (before.get(n.path) !== n.hash) changed++;
         for (const p of before.keys()) if (!this.model.note(p)) changed++;
-        if (!full && !hadModel) {
+        // the store was written by nothing since the snapshot was saved with it holding exactly these notes: the
+        // stored hashes are the snapshot's, which are the notes' (restored): nothing to compare
+        const storeGen = this.opts.store.generation();
+        const storeAsSnapshot = restored && !full && storeGen !== null && snapshot.restoredStoreGen === storeGen;
+        if (storeAsSnapshot) {
+          changed = 0;
+        } else if (!full && !hadModel) {
           const stored = await this.opts.store.storedHashes();
           const cnt = this.model.counts();
           if (stored.size === 0 && cnt.entities > 0) full = true;
@@ -292,13 +300,15 @@ export class VaultSyncEngine implements SyncEngine {
         // one whole copy), not once search is ready: it would stay through the full-text build, the open's peak
         this.dropBodies(read.notes.filter(hugeBodyInMemory));
         const t4 = performance.now();
+        // the store's generation now that it holds the model's notes (null when a write failed or is unknown)
+        const savedGen = this.opts.store.generation();
         const queryableMs = t4 - t0;
         const r = (x: number) => Math.round(x);
         const cache = this.opts.noteCache;
         this.timings = {
           queryableMs, searchReadyMs: null, phases: { walk: r(vault.walkMs), read: r(vault.readMs), model: r(t3 - t2), store: r(t4 - t3) },
           ...(cache ? { notesCached: { hits: cache.hits, misses: cache.misses } } : {}),
-          ...(snapshot ? { modelRestored: restored } : {}),
+          ...(snapshot ? { modelRestored: restored, storeHashesSkipped: storeAsSnapshot } : {}),
         };
         const timings = this.timings;
         // off the critical path: the model's derived indexes, then the full-text index
@@ -322,7 +332,11 @@ export class VaultSyncEngine implements SyncEngine {
         // The model snapshot likewise, when this sync built the model and no change came after it.
         this.cacheP = this.searchP.catch(() => undefined).then(() => {
           cache?.save();
-          if (snapshot && !restored && this.model.version === loadedVersion) snapshot.save(this.model, read.notes);
+          // the generation only when the store was not written since this sync ended (then it holds these notes)
+          if (snapshot && !restored && this.model.version === loadedVersion) {
+            const gen = this.opts.store.generation();
+            snapshot.save(this.model, read.notes, gen !== null && gen === savedGen ? gen : null);
+          }
           if (!this.closed) this.dropBodies(this.model.notes());
         });
         const report = this.report(full, changed, queryableMs);

@@ -6,7 +6,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Big
 import type { Problem } from '../../shared/types.js';
 import { parseNote, type ParseOptions } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
-import type { NoteCache } from './stat-cache.js';
+import { type NoteCache, statKey } from './stat-cache.js';
 
 export interface ReadOutcome {
   notes: ParsedNote[];
@@ -85,10 +85,12 @@ function readCached(f: [string, string], opts: ParseOptions, out: ReadOutcome, c
   // a file the cache does not hold (every file of a first open) is read at once: its stat comes from the read's fstat
   if (cache.holds(f[0])) {
     const st = statSync(f[1], { bigint: true, throwIfNoEntry: false });
-    const hit = st?.isFile() ? cache.get(f[0], st, f[1]) : undefined;
+    // the stat's key once, for the look-up and the new snapshot's entry
+    const key = st?.isFile() ? statKey(st) : undefined;
+    const hit = key !== undefined ? cache.get(f[0], st!, f[1], key) : undefined;
     if (hit) {
       out.notes.push(hit);
-      cache.record(f[0], st!, hit, true);
+      cache.record(f[0], st!, hit, true, key);
       return;
     }
   }

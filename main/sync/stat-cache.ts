@@ -206,9 +206,9 @@ export class NoteCache {
    * The cached note of `rel` when its file's stat is the one it was read with and the entry is not racy; its
    * body is read from `abs` when asked (body.ts).
    */
-  get(rel: string, st: BigIntStats, abs: string): ParsedNote | undefined {
+  get(rel: string, st: BigIntStats, abs: string, key: string = statKey(st)): ParsedNote | undefined {
     const e = this.prev.get(rel);
-    if (!e || e.stat !== statKey(st)) return undefined;
+    if (!e || e.stat !== key) return undefined;
     const latest = st.mtimeNs > st.ctimeNs ? st.mtimeNs : st.ctimeNs;
     if (latest + RACY_MARGIN_NS >= this.prevTakenAtNs) return undefined;
     const note = e.note as ParsedNote;
@@ -221,10 +221,13 @@ export class NoteCache {
     return this.prev.has(rel);
   }
 
-  /** `note` was parsed from (or taken for) the file whose stat, taken before its read, is `st`. */
-  record(rel: string, st: BigIntStats, note: ParsedNote, hit: boolean): void {
+  /**
+   * `note` was parsed from (or taken for) the file whose stat, taken before its read, is `st` (`key`: its
+   * statKey, when the caller has it already: get()'s).
+   */
+  record(rel: string, st: BigIntStats, note: ParsedNote, hit: boolean, key: string = statKey(st)): void {
     if (hit) this.hits++; else this.misses++;
-    this.next?.entries.push([rel, statKey(st), note]);
+    this.next?.entries.push([rel, key, note]);
   }
 
   /**

@@ -35,7 +35,7 @@ export function newTypes(reg: RelRegistry, edges: RelationshipRecord[]): string[
   return reg.tables().filter((t) => !before.has(t));
 }
 
-export async function applyDeltaTx(conn: Conn, reg: RelRegistry, delta: GraphDelta): Promise<void> {
+export async function applyDeltaTx(conn: Conn, reg: RelRegistry, delta: GraphDelta, beforeCommit?: () => Promise<void>): Promise<void> {
   const created = newTypes(reg, [...delta.addEdges, ...delta.removeEdges]);
   for (const t of created) await conn.query(relTableDDL(t, reg.columns(t)));
   await conn.query('BEGIN TRANSACTION');
@@ -57,6 +57,7 @@ export async function applyDeltaTx(conn: Conn, reg: RelRegistry, delta: GraphDel
       await conn.query(UPSERT, { ...toEntityRow(ent) });
     }
     for (const e of delta.addEdges) await edgeOps(e, true);
+    await beforeCommit?.();
     await conn.query('COMMIT');
   } catch (err) {
     // Kùzu rolls back by itself after a failed statement; ROLLBACK then reports "no active transaction".

@@ -20,17 +20,9 @@ import { pieces, tokenize } from './fts-bulk.js';
 import { RelRegistry } from './rels.js';
 import { createKuzuStore } from '../kuzu-store.js';
 import { FTS_COLUMNS, SearchIndex } from './search.js';
+import { AWKWARD_TEXTS } from './fts-fixture.js';
 
-const AWKWARD = [
-  'The Harbour-Master\'s ledger: 1,204 crowns owed (see [[Guild of Tides|the guild]]).',
-  'ΟΔΟΣ and Οδός: Greek capital sigma at a word end; İstanbul, STRASSE, Straße, ÉCOLE, naïve café.',
-  '\u212A is the Kelvin sign, which lower-cases to k; \u212Aelvin too. ﬁre uses a ligature.',
-  'Line\nbreaks\r\nand\ttabs stay inside tokens:   several   spaces, trailing space ',
-  'Stop words in capitals: THE About ABOVE, and a\'s, ain\'t, c\'mon — em-dash, “quotes”, ‘single’.',
-  'Back\\slash and emoji 🐉 dragons, #tag #Type/NPC, http://example.org/path?x=1&y=2 and e-mail a@b.c',
-  'digits123mixed 42nd 3.14 x=y+z [brackets] {braces} <angles> |pipes| ~tilde~ `code` "double"',
-  '', '   ', '!!!', 'a an the of', 'running runs ran runner guilds guild guilded', '日本語のテキスト と 中文 混合',
-];
+const AWKWARD = AWKWARD_TEXTS;
 
 function corpus(n: number, seed: number): EntityRecord[] {
   const r = prng(seed);

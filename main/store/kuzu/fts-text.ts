@@ -2,7 +2,7 @@
  * The text Kùzu's full-text tokenizer sees (kuzu 0.11.3, CREATE_FTS_INDEX with the defaults we use), and what
  * the Entity table stores as a note's `body`.
  *
- * A huge body (over HUGE_BODY_CHARS) is not stored whole: Kùzu keeps a string value at ~9× its size while it
+ * A huge body (over HUGE_BODY_CHARS, store/types.ts) is not stored whole: Kùzu keeps a string value at ~9× its size while it
  * loads it (a 9.5 MB body: +85–93 MB of resident memory, whichever way it is loaded: COPY from JSON or CSV,
  * `SET` by parameter, in one value or in 64 KB rows). Such a body is stored as its first ≤ 64 KB (cut at a
  * space: whole tokens), the marker BODY_WORDS_MARK, then every other distinct token of the body once. Kùzu's
@@ -11,6 +11,7 @@
  * once: BM25 ranks it as a note of its distinct words). Notes up to HUGE_BODY_CHARS are stored as they are.
  * The note's real body stays in its file (and the model reads it from there: sync/body.ts).
  */
+import { HUGE_BODY_CHARS } from '../types.js';
 import { KUZU_DEFAULT_STOPWORDS } from './fts-stopwords.js';
 
 /** Kùzu's default FTS ignore pattern (fts_config.h) as a JS regex: an ASCII-only class, so UTF-16 and UTF-8 agree. */
@@ -38,8 +39,6 @@ export function* pieces(text: string, size = PIECE_CHARS): Generator<string> {
   if (start < text.length) yield start === 0 ? text : text.slice(start);
 }
 
-/** Bodies longer than this (characters) are stored as a prefix and their distinct words. */
-export const HUGE_BODY_CHARS = 1 << 20;
 /** The stored prefix of a huge body: at most this many characters, ending before a ' '. */
 const PREFIX_CHARS = 65536;
 /**
