@@ -17,7 +17,7 @@ import { drawPreview, fitView, sameLayoutInput, startLayoutInput, startPlaces, t
 import { EmphasisLayer } from './emphasis.js';
 import { patchSorted, skipOpacityZOrder, zCompare, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
-import { hotWindow, ScrubCache } from './scrubcache.js';
+import { hotWindow, ScrubCache, windowSteps } from './scrubcache.js';
 
 cytoscape.use(edgehandles);
 
@@ -27,6 +27,8 @@ const TEMP = '.eh-handle, .eh-ghost, .eh-preview, .eh-ghost-edge, .eh-ghost-node
 const HANDLE_ID = '__eh_handle__';
 /** the scrub cache's window: steps drawn one by one ahead of the scrubber (the way it moves) and behind it */
 const SCRUB_AHEAD = 8, SCRUB_BEHIND = 2;
+/** the scrub cache's next window is built ahead (in idle time) when fewer steps than this are left in its window */
+const SCRUB_MARGIN = 3;
 
 export interface CanvasMetrics {
   /** performance.now() when the first non-empty element list arrived / was first drawn / layout stopped (or saved positions were shown) */
@@ -435,7 +437,9 @@ export class CanvasController {
   /** the ids the scrub cache draws one by one: the steps around the scrubber (SCRUB_AHEAD the way it moves, SCRUB_BEHIND back) */
   private hotIds(): ReadonlySet<string> | null {
     if (this.stepAt === null || !this.stepPairs.length) return null;
-    const hot = hotWindow(this.stepPairs, this.stepAt, this.stepDir, this.scrubWindow.ahead, this.scrubWindow.behind);
+    const { ahead, behind } = this.scrubWindow;
+    const hot = hotWindow(this.stepPairs, this.stepAt, this.stepDir, ahead, behind);
+    this.hotSteps = windowSteps(this.stepAt, this.stepDir, ahead, behind);
     // a hot node's restyle moves the ends of its edges: they are drawn one by one too
     const cy = this.cy;
     for (const id of [...hot]) {
@@ -446,6 +450,20 @@ export class CanvasController {
   }
 
   private scrubWindow = { ahead: SCRUB_AHEAD, behind: SCRUB_BEHIND };
+  /** the steps the scrub cache's bitmaps leave out (hotIds, at their last build) */
+  private hotSteps: [number, number] | null = null;
+
+  /**
+   * After a step: when fewer than SCRUB_MARGIN steps the way the scrubber moves are left in the cache's window,
+   * it builds the next window's bitmaps in idle time, so the step that leaves the window does not draw them.
+   */
+  private prebuildScrub(): void {
+    const at = this.stepAt, w = this.hotSteps, cache = this.scrubCache;
+    if (at === null || !w || !cache) return;
+    // the next steps: at, at + 1, ... forward; at - 1, at - 2, ... back
+    const short = this.stepDir > 0 ? at + SCRUB_MARGIN - 1 > w[1] : at - SCRUB_MARGIN < w[0];
+    if (short) cache.prebuild();
+  }
   /** tests and the bench: the scrub cache's window (steps ahead, behind); the bitmaps are drawn again */
   setScrubWindow(ahead: number, behind: number): void {
     this.scrubWindow = { ahead, behind };
@@ -611,6 +629,7 @@ export class CanvasController {
       }
     });
     if (quiet) this.metrics.quietSteps++; else this.metrics.fullSteps++;
+    this.prebuildScrub();
     if (this.emphasis?.touches([...d.set.map((e) => e.data.id), ...d.remove, ...d.add.map((e) => e.data.id)])) this.emphasis.refresh();
     if (session !== cur.session) this.markStep(session);
   }

@@ -22,8 +22,9 @@
 export interface LayerElement { isNode(): boolean; id(): string }
 
 interface DragRenderer {
+  getCachedZSortedEles(): { drag: readonly LayerElement[] };
   drawCachedElements(ctx: CanvasRenderingContext2D, eles: readonly LayerElement[], pxRatio: number, extent: unknown): void;
-  data: { contexts: CanvasRenderingContext2D[] };
+  data: { contexts: CanvasRenderingContext2D[]; canvasNeedsRedraw?: boolean[] };
   DRAG: number;
 }
 
@@ -33,15 +34,21 @@ interface DragRenderer {
  */
 export function hotWindow(pairs: ReadonlyArray<readonly string[]>, at: number, dir: 1 | -1, ahead: number, behind: number): Set<string> {
   const out = new Set<string>();
-  // step k (overlay k -> k + 1) is ahead when moving forward from `at` if k >= at, moving back if k < at
-  const lo = dir > 0 ? at - behind : at - ahead, hi = dir > 0 ? at + ahead - 1 : at + behind - 1;
+  const [lo, hi] = windowSteps(at, dir, ahead, behind);
   for (let k = Math.max(0, lo); k <= Math.min(pairs.length - 1, hi); k++) for (const id of pairs[k]!) out.add(id);
   return out;
+}
+
+/** the steps (k: overlay k -> k + 1) hotWindow covers: step k is ahead of overlay `at` moving forward if k >= at, moving back if k < at */
+export function windowSteps(at: number, dir: 1 | -1, ahead: number, behind: number): [number, number] {
+  return dir > 0 ? [at - behind, at + ahead - 1] : [at - ahead, at + behind - 1];
 }
 
 export interface ScrubCacheMetrics {
   /** draws of the layer from the bitmaps / from scratch (a new window) / whole without bitmaps */
   blits: number; builds: number; whole: number;
+  /** bitmaps built ahead in idle time (prebuild), not in a frame */
+  prebuilds: number;
   /** how the layer was last drawn */
   last?: 'blit' | 'build' | 'whole';
   /** elements drawn from the bitmaps at the last build, and drawn one by one at the last draw */
@@ -49,7 +56,7 @@ export interface ScrubCacheMetrics {
 }
 
 export class ScrubCache {
-  readonly metrics: ScrubCacheMetrics = { blits: 0, builds: 0, whole: 0, cold: 0, hot: 0 };
+  readonly metrics: ScrubCacheMetrics = { blits: 0, builds: 0, whole: 0, prebuilds: 0, cold: 0, hot: 0 };
   /** the elements in the bitmaps (null: no valid bitmaps) */
   private cold: Set<LayerElement> | null = null;
   /** the transform and size they were drawn for */
@@ -72,15 +79,16 @@ export class ScrubCache {
   }
 
   /** the last draw of the layer (verify) */
-  private last: { eles: readonly LayerElement[]; drawEles: (c: CanvasRenderingContext2D, e: readonly LayerElement[]) => void; t: DOMMatrix } | null = null;
+  private last: { eles: readonly LayerElement[]; drawEles: DrawEles; t: DOMMatrix; cold?: ReadonlySet<LayerElement> } | null = null;
 
   /**
    * Tests (the oracle): the layer as last drawn against the same elements drawn one by one now, in the same
-   * order (cold edges, hot edges, cold nodes, hot nodes), without the bitmaps: the number of pixels that
-   * differ by more than `tolerance` in a channel. A bitmap that missed a change differs. null: no bitmaps.
+   * split and order (cold edges, hot edges, cold nodes, hot nodes), from bitmaps drawn now: the number of pixels
+   * that differ by more than `tolerance` in a (premultiplied) channel. A kept bitmap that missed a change
+   * differs. null: the layer was last drawn whole.
    */
   verify(tolerance = 2): { pixels: number; differ: number; max: number } | null {
-    const last = this.last, cold = this.cold;
+    const last = this.last, cold = last?.cold;
     if (!last || !cold) return null;
     const ctx = this.r.data.contexts[this.r.DRAG]!;
     const w = ctx.canvas.width, h = ctx.canvas.height;
@@ -109,7 +117,7 @@ export class ScrubCache {
 
   static install(r: unknown, hot: () => ReadonlySet<string> | null): ScrubCache | null {
     const rr = r as Partial<DragRenderer> | null;
-    if (!rr || typeof rr.drawCachedElements !== 'function' || !rr.data?.contexts || typeof rr.DRAG !== 'number') return null;
+    if (!rr || typeof rr.drawCachedElements !== 'function' || typeof rr.getCachedZSortedEles !== 'function' || !rr.data?.contexts || typeof rr.DRAG !== 'number') return null;
     return new ScrubCache(rr as DragRenderer, hot);
   }
 
@@ -138,6 +146,47 @@ export class ScrubCache {
     }
   }
 
+  /** the bitmaps of `eles` but the `hot` ids, for the transform `t` and a w x h layer; the hot ones go to hotEdges / hotNodes */
+  private build(eles: readonly LayerElement[], hot: ReadonlySet<string>, t: DOMMatrix, w: number, h: number, drawEles: DrawEles,
+    hotEdges: LayerElement[] = [], hotNodes: LayerElement[] = []): void {
+    const cold = new Set<LayerElement>();
+    const coldEdges: LayerElement[] = [], coldNodes: LayerElement[] = [];
+    for (const e of eles) {
+      const node = e.isNode();
+      if (hot.has(e.id())) (node ? hotNodes : hotEdges).push(e);
+      else { cold.add(e); (node ? coldNodes : coldEdges).push(e); }
+    }
+    paint(this.edges, coldEdges, t, w, h, drawEles);
+    paint(this.nodes, coldNodes, t, w, h, drawEles);
+    this.cold = cold;
+    this.metrics.cold = cold.size;
+  }
+
+  private pending = 0;
+
+  /**
+   * New bitmaps (a new window: hot() asked again) in idle time, ahead of the step that would need them, so that
+   * step's frame does not draw the cold part; the layer is not drawn. Skipped while a draw is due (it builds
+   * what it needs itself) or when the view changed since the last draw.
+   */
+  prebuild(): void {
+    if (this.pending || this.off || !this.last) return;
+    const ric = typeof requestIdleCallback === 'function'
+      ? (f: () => void) => requestIdleCallback(f, { timeout: 300 }) : (f: () => void) => setTimeout(f, 0) as unknown as number;
+    this.pending = ric(() => {
+      this.pending = 0;
+      const last = this.last, r = this.r;
+      if (!last || this.off || !this.cold) return;
+      if (r.data.canvasNeedsRedraw?.[r.DRAG]) { this.prebuild(); return; }
+      const canvas = r.data.contexts[r.DRAG]!.canvas, t = last.t, w = canvas.width, h = canvas.height;
+      if (`${t.a},${t.b},${t.c},${t.d},${t.e},${t.f},${w},${h}` !== this.key) return;
+      const hot = this.hot();
+      if (!hot) return;
+      this.build(r.getCachedZSortedEles().drag, hot, last.t, w, h, last.drawEles);
+      this.metrics.prebuilds++;
+    });
+  }
+
   private draw(ctx: CanvasRenderingContext2D, eles: readonly LayerElement[],
     drawEles: (c: CanvasRenderingContext2D, e: readonly LayerElement[]) => void): void {
     const t = ctx.getTransform(), w = ctx.canvas.width, h = ctx.canvas.height;
@@ -156,24 +205,15 @@ export class ScrubCache {
     if (!cold) {
       const hot = this.hot();
       if (!hot) { this.cold = null; this.metrics.whole++; this.metrics.last = 'whole'; drawEles(ctx, eles); return; }
-      cold = new Set();
       hotEdges.length = 0; hotNodes.length = 0;
-      const coldEdges: LayerElement[] = [], coldNodes: LayerElement[] = [];
-      for (const e of eles) {
-        const node = e.isNode();
-        if (hot.has(e.id())) (node ? hotNodes : hotEdges).push(e);
-        else { cold.add(e); (node ? coldNodes : coldEdges).push(e); }
-      }
-      paint(this.edges, coldEdges, t, w, h, drawEles);
-      paint(this.nodes, coldNodes, t, w, h, drawEles);
-      this.cold = cold;
+      this.build(eles, hot, t, w, h, drawEles, hotEdges, hotNodes);
       this.key = key;
       this.metrics.builds++;
       this.metrics.last = 'build';
-      this.metrics.cold = cold.size;
     } else { this.metrics.blits++; this.metrics.last = 'blit'; }
     this.metrics.hot = hotEdges.length + hotNodes.length;
     compose(ctx, this.edges, this.nodes, hotEdges, hotNodes, drawEles);
+    if (this.last) this.last.cold = this.cold ?? undefined;
   }
 }
 
