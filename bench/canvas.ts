@@ -37,6 +37,8 @@
  *                             scrub_dropped_frames_1k: frames lost to gaps over 25 ms (a 50 ms gap = 2 lost);
  *                             scrub_cpu_ms_1k {main, process}: CPU time of the page's main thread / whole renderer
  *                             process from the first key to the last step drawn (barely moved by the machine's load)
+ *                             scrub_cache_1k {blits, builds, whole, cold, hot, last}: the scrub layer's draws from its kept
+ *                             bitmaps / from scratch with a new window / whole (scrubcache.ts), null in a build without it;
  *                             scrub_step_work_ms_1k {total,p50,p95,n}: main-thread JS time of each session's step and
  *                             its frame drawn at once, fastest of three passes (see scrubWork: load-robust, no raster)
  *   pan_zoom_cpu_ms_2k, pan_zoom_cpu_ms_5k  {main, process}: the same over the pan/zoom gesture
@@ -487,7 +489,7 @@ async function clearFocus(page: Page, total: number): Promise<void> {
 /** Step the timeline scrubber through every session by keyboard, one key every `gapMs`; see the header. */
 async function scrub(page: Page, gapMs: number): Promise<{
   fps: number; steps: Stat; layouts: number; sessions: number; layer: { elements: number; quietSteps: number; fullSteps: number };
-  gaps: Stat & { max: number }; dropped: number; cpu: { main: number; process: number };
+  gaps: Stat & { max: number }; dropped: number; cpu: { main: number; process: number }; cache: Record<string, unknown> | null;
 }> {
   // 68 ticks overlap on the bar: the first one's own click handler, not a pointer hit
   await page.getByTestId('timeline-tick').first().dispatchEvent('click');
@@ -505,6 +507,8 @@ async function scrub(page: Page, gapMs: number): Promise<{
     window.addEventListener('keydown', () => w.__scrub.keys.push(performance.now()), { capture: true });
     const m = window.__lorecraftCanvas!.metrics;
     m.steps.length = 0; m.quietSteps = 0; m.fullSteps = 0;
+    const sc = (window.__lorecraftCanvas!.controller as unknown as { scrubCache?: { metrics: Record<string, number> } | null }).scrubCache;
+    if (sc) { sc.metrics.blits = 0; sc.metrics.builds = 0; sc.metrics.whole = 0; }
     const loop = (t: number) => {
       w.__scrub.frames++;
       if (w.__scrub.last) w.__scrub.gaps.push(t - w.__scrub.last);
@@ -529,8 +533,9 @@ async function scrub(page: Page, gapMs: number): Promise<{
     const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; gaps: number[] } };
     w.__scrub.run = false;
     const m = window.__lorecraftCanvas!.metrics;
+    const cache = (window.__lorecraftCanvas!.controller as unknown as { scrubCache?: { metrics: object } | null }).scrubCache?.metrics ?? null;
     return { keys: w.__scrub.keys, frames: w.__scrub.frames, gaps: w.__scrub.gaps, steps: m.steps, layouts: m.layouts, quiet: m.quietSteps ?? 0, full: m.fullSteps ?? 0,
-      layer: m.scrubLayer ?? 0 };
+      layer: m.scrubLayer ?? 0, cache: cache && { ...cache } };
   });
   const dur = (r.steps[r.steps.length - 1]!.paintedAt - r.keys[0]!) / 1000;
   // key k asked for sessions[k + 1]; a step the scrubber skipped (a newer one won) has no frame
@@ -543,7 +548,7 @@ async function scrub(page: Page, gapMs: number): Promise<{
   const frameGaps = [...r.gaps].sort((a, b) => a - b);
   const dropped = r.gaps.reduce((n, g) => n + (g > 25 ? Math.round(g / (1000 / 60)) - 1 : 0), 0);
   return { fps: r1(r.frames / dur), steps: stat(gaps), layouts: r.layouts - layouts0, sessions: sessions.length - 1,
-    layer: { elements: r.layer, quietSteps: r.quiet, fullSteps: r.full },
+    layer: { elements: r.layer, quietSteps: r.quiet, fullSteps: r.full }, cache: r.cache as Record<string, unknown> | null,
     gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped, cpu: cpuMs };
 }
 
@@ -634,6 +639,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         out.scrub_frame_gap_ms_1k = sc.gaps;
         out.scrub_dropped_frames_1k = sc.dropped;
         out.scrub_cpu_ms_1k = sc.cpu;
+        out.scrub_cache_1k = sc.cache;
       } finally {
         await page.close();
         await stopShell(child);

@@ -18,6 +18,7 @@ import { EmphasisLayer } from './emphasis.js';
 import { patchSorted, skipOpacityZOrder, zCompare, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
 import { styleFresh } from './fresh-style.js';
+import { hotWindow, ScrubCache, windowSteps } from './scrubcache.js';
 
 cytoscape.use(edgehandles);
 
@@ -27,6 +28,10 @@ const DEFER_LAYOUT_AT = 400;
 const FRESH_STYLE_AT = 400;
 const TEMP = '.eh-handle, .eh-ghost, .eh-preview, .eh-ghost-edge, .eh-ghost-node';
 const HANDLE_ID = '__eh_handle__';
+/** the scrub cache's window: steps drawn one by one ahead of the scrubber (the way it moves) and behind it */
+const SCRUB_AHEAD = 8, SCRUB_BEHIND = 2;
+/** the scrub cache's next window is built ahead (in idle time) when fewer steps than this are left in its window */
+const SCRUB_MARGIN = 3;
 
 export interface CanvasMetrics {
   /** performance.now() when the first non-empty element list arrived / was first drawn / layout stopped (or saved positions were shown) */
@@ -153,7 +158,10 @@ export class CanvasController {
       ...(webgl ? { renderer: { name: 'canvas', webgl: true } as never } : {}),
     });
     const cy = this.cy;
-    if (!webgl) { this.installDirectDraw(); this.installQuietHint(); this.installCover(); skipOpacityZOrder(cy.style()); }
+    if (!webgl) {
+      this.installDirectDraw(); this.installQuietHint(); this.installCover(); skipOpacityZOrder(cy.style());
+      this.scrubCache = ScrubCache.install((cy as unknown as { renderer?(): unknown }).renderer?.(), () => this.hotIds());
+    }
     if (!opts.layer) this.runner.warm();
     this.emphasis = opts.emphasis ? new EmphasisLayer(opts.emphasis, cy) : null;
     this.eh = (cy as unknown as { edgehandles(o: object): Eh }).edgehandles({
@@ -422,6 +430,53 @@ export class CanvasController {
   private stepOverlays: readonly CanvasOverlay[] = [];
   /** ids kept on the scrub layer */
   private scrubIds = new Set<string>();
+  /**
+   * The scrub layer drawn from kept bitmaps but for the elements the steps around the scrubber change
+   * (scrubcache.ts); null without the canvas renderer's internals.
+   */
+  readonly scrubCache: ScrubCache | null = null;
+  /** the overlays' sessions in order, and what each step between two neighbours changes (ids, either way) */
+  private stepIndex = new Map<number, number>();
+  private stepPairs: string[][] = [];
+  /** the shown overlay's place in that order (null: not one of them), and the way the scrubber last moved */
+  private stepAt: number | null = null;
+  private stepDir: 1 | -1 = 1;
+
+  /** the ids the scrub cache draws one by one: the steps around the scrubber (SCRUB_AHEAD the way it moves, SCRUB_BEHIND back) */
+  private hotIds(): ReadonlySet<string> | null {
+    if (this.stepAt === null || !this.stepPairs.length) return null;
+    const { ahead, behind } = this.scrubWindow;
+    const hot = hotWindow(this.stepPairs, this.stepAt, this.stepDir, ahead, behind);
+    this.hotSteps = windowSteps(this.stepAt, this.stepDir, ahead, behind);
+    // a hot node's restyle moves the ends of its edges: they are drawn one by one too
+    const cy = this.cy;
+    for (const id of [...hot]) {
+      const n = cy.getElementById(id);
+      if (n.nonempty() && n.isNode()) n.connectedEdges().forEach((e) => { hot.add(e.id()); });
+    }
+    return hot;
+  }
+
+  private scrubWindow = { ahead: SCRUB_AHEAD, behind: SCRUB_BEHIND };
+  /** the steps the scrub cache's bitmaps leave out (hotIds, at their last build) */
+  private hotSteps: [number, number] | null = null;
+
+  /**
+   * After a step: when fewer than SCRUB_MARGIN steps the way the scrubber moves are left in the cache's window,
+   * it builds the next window's bitmaps in idle time, so the step that leaves the window does not draw them.
+   */
+  private prebuildScrub(): void {
+    const at = this.stepAt, w = this.hotSteps, cache = this.scrubCache;
+    if (at === null || !w || !cache) return;
+    // the next steps: at, at + 1, ... forward; at - 1, at - 2, ... back
+    const short = this.stepDir > 0 ? at + SCRUB_MARGIN - 1 > w[1] : at - SCRUB_MARGIN < w[0];
+    if (short) cache.prebuild();
+  }
+  /** tests and the bench: the scrub cache's window (steps ahead, behind); the bitmaps are drawn again */
+  setScrubWindow(ahead: number, behind: number): void {
+    this.scrubWindow = { ahead, behind };
+    this.scrubCache?.invalidate();
+  }
   /** while set, Cytoscape's requests to redraw the element layer are dropped (installQuietHint) */
   private quietEles = false;
 
@@ -454,7 +509,17 @@ export class CanvasController {
     const r = this.renderer(), cur = this.shown;
     if (!r || !cur) return;
     const ids = new Set<string>();
-    for (const o of this.stepOverlays) for (const id of overlayPatch(cur.ix, o).keys()) ids.add(id);
+    const ordered = this.stepOverlays.filter((o): o is NonNullable<CanvasOverlay> & { session: number } => o?.session != null)
+      .sort((a, b) => a.session - b.session);
+    const patches = ordered.map((o) => overlayPatch(cur.ix, o));
+    for (const p of patches) for (const id of p.keys()) ids.add(id);
+    this.stepIndex = new Map(ordered.map((o, i) => [o.session, i]));
+    this.stepPairs = patches.slice(1).map((p, k) => {
+      const d = stepDelta(cur.ix, patches[k]!, p);
+      return [...d.set.map((e) => e.data.id), ...d.add.map((e) => e.data.id), ...d.remove];
+    });
+    this.stepAt = cur.session == null ? null : this.stepIndex.get(cur.session) ?? null;
+    this.scrubCache?.invalidate();
     const cy = this.cy;
     for (const id of this.scrubIds) if (!ids.has(id)) CanvasController.layerFlag(cy.getElementById(id)[0], false);
     let n = 0;
@@ -485,6 +550,7 @@ export class CanvasController {
     const hint = r.redrawHint, notify = r.notify, invalidate = r.invalidateCachedZSortedEles;
     r.redrawHint = (g: string, b: boolean) => { if (!(this.quietEles && g === 'eles')) hint.call(r, g, b); };
     r.notify = (name: string, eles?: ArrayLike<unknown>) => {
+      this.scrubCache?.noteChanged(name, eles);
       let quiet = !!eles && eles.length > 0 && name !== 'viewport';
       for (let i = 0; quiet && i < eles!.length; i++) quiet = CanvasController.layerFlag(eles![i] as SingularElementReturnValue);
       this.quietEles = quiet;
@@ -546,6 +612,9 @@ export class CanvasController {
     const d = stepDelta(cur.ix, cur.patch, patch);
     const session = overlay?.session ?? null;
     this.shown = { ix: cur.ix, patch, session };
+    const at = session === null ? null : this.stepIndex.get(session) ?? null;
+    if (at !== null && this.stepAt !== null && at !== this.stepAt) this.stepDir = at > this.stepAt ? 1 : -1;
+    this.stepAt = at;
     const cy = this.cy;
     if (this.pendingEdges) {
       // a big first load still holds its edges back: they go in as of this step
@@ -568,6 +637,7 @@ export class CanvasController {
       }
     });
     if (quiet) this.metrics.quietSteps++; else this.metrics.fullSteps++;
+    this.prebuildScrub();
     if (this.emphasis?.touches([...d.set.map((e) => e.data.id), ...d.remove, ...d.add.map((e) => e.data.id)])) this.emphasis.refresh();
     if (session !== cur.session) this.markStep(session);
   }
