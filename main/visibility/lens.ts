@@ -201,13 +201,14 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
   };
   // what a record's declaration depends on of its declaring note, per note (by path: a string key, where a
   // cache per record would key 34k objects): the note, GM-only or not, its body redacted or not
-  const notes = new Map<string, { rec: EntityRecord; gm: boolean; redacted: boolean } | null>();
+  // (`redacted` is read when a body link first asks: a field's declaration needs no body, and a body may be read
+  // from its file)
+  const notes = new Map<string, { rec: EntityRecord; gm: boolean; redacted: boolean | undefined } | null>();
   const declaringNote = (path: string) => {
     let n = notes.get(path);
     if (n === undefined) {
       const rec = bySource.get(path);
-      n = rec ? { rec, gm: gmNote(rec.id), redacted: false } : null;
-      if (n && !n.gm) n.redacted = secretsOf(rec!) !== null;
+      n = rec ? { rec, gm: gmNote(rec.id), redacted: undefined } : null;
       notes.set(path, n);
     }
     return n;
@@ -219,7 +220,7 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     if (from.gm) return from.rec.id;
     if (!isBodyLink(r)) return '';
     // nothing removed from the body: every link in it is still there (linkSurvives: if its target is a note)
-    if (!from.redacted) return src.entity(r.to) ? '' : null;
+    if (!(from.redacted ??= secretsOf(from.rec) !== null)) return src.entity(r.to) ? '' : null;
     return linkSurvives(r) ? '' : null;
   };
   let phs: Set<string> | null = null;
@@ -305,7 +306,17 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
   const holdingStates: RelationshipState[] = [];
   const placeholders = players ? base.placeholders() : null;
   const referenced = new Set<string>();
+  // an end that is surely not visible at the session (no state, not yet created, or a note the audience cannot
+  // see): a relationship with such an end is never one of `relationships`, so it is not decided at all, unless an
+  // end is a placeholder (a relationship that holds makes a placeholder known, whatever its other end)
+  const hidden = new Set<string>();
+  for (const st of g.entities) {
+    if (st.lifecycle === 'not-yet-created') { hidden.add(st.id); continue; }
+    if (players && !placeholders!.has(st.id) && !noteVisible(st.id)) hidden.add(st.id);
+  }
+  const surelyHidden = (id: string) => hidden.has(id) || !states.has(id);
   for (const rel of g.relationships) {
+    if ((surelyHidden(rel.from) || surelyHidden(rel.to)) && !placeholders?.has(rel.from) && !placeholders?.has(rel.to)) continue;
     let out: LensRelationship | null;
     const known = players ? base.playersRelationship(rel) : null;
     if (known && (!known.reveals || revealedNotes.size === 0)) out = known.plain;
