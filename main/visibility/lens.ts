@@ -172,6 +172,24 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     return c.redacted;
   };
   const redacted = (e: EntityRecord) => secretsOf(e) ?? e.body;
+  // per note whose redaction removed something: every name and target (lowercased, without .md) of the links
+  // left in its redacted body, found once (a note's body links each asked the whole body again: on the
+  // real-shaped 7k vault, notes of a few thousand links made that ~20 s)
+  const linksLeft = new Map<string, Set<string>>();
+  const leftIn = (from: EntityRecord, body: string): Set<string> => {
+    let v = linksLeft.get(from.id);
+    if (!v) {
+      v = new Set();
+      for (const m of findLinks(body)) {
+        const l = parseLink(m.inner);
+        if (l === null) continue;
+        v.add(l.name.toLowerCase());
+        v.add(l.target.replace(/\.md$/i, '').toLowerCase());
+      }
+      linksLeft.set(from.id, v);
+    }
+    return v;
+  };
   const survives = new Map<RelationshipRecord, boolean>();
   const linkSurvives = (r: RelationshipRecord): boolean => {
     let v = survives.get(r);
@@ -183,11 +201,9 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
       const body = secretsOf(from);
       if (body === null) v = true; // nothing was removed: the link is still there
       else {
-        const names = new Set([target.name, ...target.aliases, ...fileKeys(target.path)].map((n) => n.toLowerCase()));
-        v = findLinks(body).some((m) => {
-          const l = parseLink(m.inner);
-          return l !== null && (names.has(l.name.toLowerCase()) || names.has(l.target.replace(/\.md$/i, '').toLowerCase()));
-        });
+        // a link left in the body names the target (its name, an alias or its file)
+        const left = leftIn(from, body);
+        v = [target.name, ...target.aliases, ...fileKeys(target.path)].some((n) => left.has(n.toLowerCase()));
       }
     }
     survives.set(r, v);
