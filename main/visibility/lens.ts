@@ -109,7 +109,7 @@ export interface LensBase {
   bySource: Map<string, EntityRecord>;
   /** the body with its secret blocks removed (for players; the redacted text is cached when it differs) */
   redacted(e: EntityRecord): string;
-  /** a body link whose [[link]] is still in the redacted body (cached per edge) */
+  /** a body link whose [[link]] is still in the redacted body (the links left are found once per note) */
   linkSurvives(r: RelationshipRecord): boolean;
   /** the notes' records of a relationship that holds (cached per state object: base edges are shared by every session) */
   recordsOf(rel: { from: string; type: string; to: string }): RelationshipRecord[];
@@ -190,24 +190,20 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     }
     return v;
   };
-  const survives = new Map<RelationshipRecord, boolean>();
+  // (not cached per record: with the links left per note it is a few lookups, where a Map of records took one
+  // insert per body link of every note with a secret block)
   const linkSurvives = (r: RelationshipRecord): boolean => {
-    let v = survives.get(r);
-    if (v !== undefined) return v;
     const from = bySource.get(r.source);
     const target = src.entity(r.to);
-    if (!from || !target) v = false;
-    else {
-      const body = secretsOf(from);
-      if (body === null) v = true; // nothing was removed: the link is still there
-      else {
-        // a link left in the body names the target (its name, an alias or its file)
-        const left = leftIn(from, body);
-        v = [target.name, ...target.aliases, ...fileKeys(target.path)].some((n) => left.has(n.toLowerCase()));
-      }
-    }
-    survives.set(r, v);
-    return v;
+    if (!from || !target) return false;
+    const body = secretsOf(from);
+    if (body === null) return true; // nothing was removed: the link is still there
+    // a link left in the body names the target (its name, an alias or its file)
+    const left = leftIn(from, body);
+    if (left.has(target.name.toLowerCase())) return true;
+    for (const a of target.aliases) if (left.has(a.toLowerCase())) return true;
+    for (const k of fileKeys(target.path)) if (left.has(k.toLowerCase())) return true;
+    return false;
   };
   const recsOf = new WeakMap<object, RelationshipRecord[]>();
   const recordsOf = (rel: { from: string; type: string; to: string }) => {
