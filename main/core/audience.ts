@@ -190,7 +190,7 @@ export class PlayersLenses implements LensProvider {
           },
         ]),
         () => { shared.sorted(); },
-        () => { shared.namedBy(this.host.problems()); shared.prepareNames(); },
+        () => { const all = this.host.problems(); const named = shared.namedBy(all); for (let i = 0; i < all.length; i++) named(i); },
       ];
     }, (version) => { this.preparedVersion = version; });
   }
@@ -465,18 +465,13 @@ class ViewShared {
    * Per problem of `all`, the entities whose name or alias (3 characters or more) its message holds, lowercased
    * (what a players' view checks against the entities it hides). Names are found by their first three letters.
    * Each problem's are found when first asked (`namedBy(all)(i)`): a view asks only of the problems it keeps
-   * otherwise (on the real-shaped 7k vault, all of them cost ~0.3 s of the first switch).
+   * otherwise (on the real-shaped 7k vault, all of them cost ~0.3 s of the first switch); prepare() asks of all.
    */
   namedBy(all: Problem[]): (i: number) => string[] {
     const m = this.host.engine.model;
     if (this.named?.version !== m.version || this.named.of !== all) this.named = { version: m.version, of: all, ids: new Array(all.length), index: null };
     const named = this.named;
     return (i) => (named.ids[i] ??= this.namesIn(named, all[i]!.message));
-  }
-
-  /** the names namedBy looks for, indexed ahead (prepare); each problem's are still found when asked */
-  prepareNames(): void {
-    if (this.named && !this.named.index) this.named.index = this.nameIndex();
   }
 
   /** the entities `message` names (see namedBy) */
