@@ -188,7 +188,7 @@ async function realAfter(ctx: { quick: boolean; tmpDir: string }, closeFirst: ()
 }
 
 /** the first switch on the real-shaped vault (see the file's doc comment): cold, then warm */
-async function playersViewRealBench(ctx: { quick: boolean; tmpDir: string }): Promise<Record<string, unknown>> {
+export async function playersViewRealBench(ctx: { quick: boolean; tmpDir: string }): Promise<Record<string, unknown>> {
   const dir = join(ctx.tmpDir, 'players-real');
   await generateRealVault(dir, { notes: ctx.quick ? 700 : 7000, seed: 3 });
   const dbDir = mkdtempSync(join(ctx.tmpDir, 'db-real-'));
