@@ -20,7 +20,19 @@
  *   players_view_first_cpu_ms {cold, warm}: the CPU time (process.cpuUsage, user + system, every thread of the
  *       process) of the two `first` switches above: steadier than their wall clock on a loaded machine.
  *
- * LORECRAFT_PLAYERS_PROFILE=<dir>: a CPU profile of each `first` switch (first-cold.cpuprofile, first-warm.cpuprofile).
+ * The same first switches on the real-shaped vault (bench/generate-real.ts, 7,000 notes, ~183k relationships: above
+ * PREPARE_RELATIONSHIPS_MAX, so nothing but the players' index, list order and problems' names is prepared ahead). It
+ * has no lorecraft.yaml (one layer, no events): `v` at its only layer, after every event (session null), the same
+ * requests as above (the timeline's at session null):
+ *   players_view_real7k_first_ms {cold, warm}: the first switch at once after opening with nothing built ahead
+ *       (cold), and after the GM looked at the world a moment with the core's background preparation on (warm).
+ *   players_view_real7k_first_cpu_ms {cold, warm}: their CPU time, as players_view_first_cpu_ms.
+ *   players_view_real7k_relationships, players_view_real7k_entities: the vault's relationships and entities;
+ *       players_view_real7k_seen: entities players see.
+ *   (--quick: 700 notes.) LORECRAFT_PLAYERS_REAL=0 leaves this part out.
+ *
+ * LORECRAFT_PLAYERS_PROFILE=<dir>: a CPU profile of each `first` switch (first-cold.cpuprofile, first-warm.cpuprofile,
+ * real7k-cold.cpuprofile, real7k-warm.cpuprofile).
  *
  *   node bin/run-ts.mjs bench/players-view.ts [--quick]   prints the JSON
  */
@@ -36,6 +48,7 @@ import { createHandlers } from '../main/app/handlers/index.js';
 import { dispatch } from '../shared/rpc.js';
 import type { Channel, Req, Res } from '../shared/contract.js';
 import { generateScrubWorld } from './scrub-world.js';
+import { generateRealVault } from './generate-real.js';
 
 const stat = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -161,6 +174,78 @@ export async function playersViewBench(ctx: { quick: boolean; tmpDir: string }):
       players_view_switch_cached_ms: stat(cached),
       players_view_first_cpu_ms: { cold: firstColdCpu, warm: firstCpu },
       players_view_entities: seen, players_view_total: total, players_view_events: gen.events,
+      ...(process.env.LORECRAFT_PLAYERS_REAL === '0' ? {} : await realAfter(ctx, () => session.close())),
+    };
+  } finally {
+    await session.close();
+  }
+}
+
+/** the real-shaped vault's part, once the 10k session is closed (one vault open at a time) */
+async function realAfter(ctx: { quick: boolean; tmpDir: string }, closeFirst: () => Promise<void>): Promise<Record<string, unknown>> {
+  await closeFirst();
+  return playersViewRealBench(ctx).catch((e: unknown) => ({ players_view_real7k_error: e instanceof Error ? e.message : String(e) }));
+}
+
+/** the first switch on the real-shaped vault (see the file's doc comment): cold, then warm */
+export async function playersViewRealBench(ctx: { quick: boolean; tmpDir: string }): Promise<Record<string, unknown>> {
+  const dir = join(ctx.tmpDir, 'players-real');
+  await generateRealVault(dir, { notes: ctx.quick ? 700 : 7000, seed: 3 });
+  const dbDir = mkdtempSync(join(ctx.tmpDir, 'db-real-'));
+  let ahead = false;
+  const session = new CoreSession(() => undefined, async (v) => {
+    const core = await openCore({ vaultDir: v, dbDir, watch: false });
+    return ahead ? core : Object.assign(core, { warmPlayersView: () => () => undefined });
+  });
+  const handlers = createHandlers(session);
+  const call = async <C extends Channel>(ch: C, req: Req<C>): Promise<Res<C>> => {
+    const r = await dispatch(ch, req, { transport: 'ws' }, handlers);
+    if (!r.ok) throw new Error(`${ch}: ${r.error.message}`);
+    return r.value as Res<C>;
+  };
+  let open = '';
+  let layer = '';
+  const switchTo = async (): Promise<number> => {
+    const audience = 'players' as const;
+    const t0 = performance.now();
+    await call('view-set', { audience, layer, session: null });
+    await Promise.all([
+      call('vault-status', {}),
+      call('entity-list', { limit: 100_000, audience }),
+      call('graph-snapshot', { audience }).then(() => call('canvas-importance', { audience })),
+      call('entity-get', { nameOrId: open, audience }),
+      call('problems-list', { audience }),
+      call('timeline-sessions', { layer, audience }).then(() => Promise.all([
+        call('timeline-graph-at', { layer, session: null, audience }),
+        call('timeline-state', { nameOrId: open, layer, session: null, audience }),
+      ])),
+    ]);
+    return performance.now() - t0;
+  };
+  const openAsGm = async () => {
+    await session.open(dir);
+    await session.current().searchReady();
+    layer ||= session.current().viewAt().layer;
+    open ||= (await call('entity-list', { limit: 1 })).items[0]!.id;
+    await Promise.all([call('entity-list', { limit: 100_000 }), call('graph-snapshot', {}), call('canvas-importance', {}), call('problems-list', {}),
+      call('timeline-sessions', { layer }), call('timeline-graph-at', { layer, session: null })]);
+  };
+  try {
+    await openAsGm();
+    const [cold, coldCpu] = await cpuOf(() => profiled('real7k-cold', switchTo));
+    const seen = (await call('entity-list', { limit: 1, audience: 'players' })).total;
+    await call('view-set', { audience: 'gm', layer, session: null });
+    const status = session.current().status();
+    await session.close();
+    ahead = true;
+    await openAsGm();
+    await call('view-set', { audience: 'gm', layer, session: null });
+    await sleep(REST_MS);
+    const [warm, warmCpu] = await cpuOf(() => profiled('real7k-warm', switchTo));
+    return {
+      players_view_real7k_first_ms: { cold: Math.round(cold), warm: Math.round(warm) },
+      players_view_real7k_first_cpu_ms: { cold: coldCpu, warm: warmCpu },
+      players_view_real7k_relationships: status.relationships, players_view_real7k_entities: status.entities, players_view_real7k_seen: seen,
     };
   } finally {
     await session.close();

@@ -194,7 +194,7 @@ export class PlayersLenses implements LensProvider {
           },
         ]),
         () => { shared.sorted(); },
-        () => { shared.namedBy(this.host.problems()); },
+        () => { const all = this.host.problems(); const named = shared.namedBy(all); for (let i = 0; i < all.length; i++) named(i); },
       ];
     }, (version) => { this.preparedVersion = version; });
   }
@@ -447,15 +447,17 @@ function maskAny(lens: Lens, x: PropertyValue): PropertyValue {
 const bySummary = (a: EntitySummary, b: EntitySummary) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 
 /**
- * What every players' view of one core shares, whatever its session: entity summaries and the canvas's edge
- * rows (per record: unchanged notes keep theirs across versions), every entity's summary in list order, and
- * which entities each problem's message names (per model version). A view filters these by its lens.
+ * What every players' view of one core shares, whatever its session: entity summaries (per record: unchanged
+ * notes keep theirs across versions), every entity's summary in list order, and which entities each problem's
+ * message names (per model version). A view filters these by its lens.
  */
 class ViewShared {
   private readonly summaries = new WeakMap<EntityRecord, EntitySummary>();
-  private readonly edgeRows = new WeakMap<RelationshipRecord, GraphSnapshot['edges'][number]>();
   private all: { version: number; sorted: EntitySummary[] } | null = null;
-  private named: { version: number; of: Problem[]; ids: Array<string[]> } | null = null;
+  private named: {
+    version: number; of: Problem[]; ids: Array<string[] | undefined>;
+    index: { byName: Map<string, string[]>; byStart: Map<string, string[]> } | null;
+  } | null = null;
 
   constructor(private readonly host: CoreHost) {}
 
@@ -465,10 +467,13 @@ class ViewShared {
     return s;
   }
 
+  /**
+   * The canvas's row of a relationship: a new object each time (a lens's graph keeps its own). Kept per record in
+   * a WeakMap they were shared across lenses, but adding ~50k (10k) to ~180k (real7k) keys to it was ~35 / ~140 ms
+   * of a first switch, more than making the rows.
+   */
   edgeRow(r: RelationshipRecord): GraphSnapshot['edges'][number] {
-    let e = this.edgeRows.get(r);
-    if (!e) { e = { from: r.from, to: r.to, type: r.type, field: r.field }; this.edgeRows.set(r, e); }
-    return e;
+    return { from: r.from, to: r.to, type: r.type, field: r.field };
   }
 
   /** every entity of the model (placeholders too) by name, then id */
@@ -485,10 +490,31 @@ class ViewShared {
   /**
    * Per problem of `all`, the entities whose name or alias (3 characters or more) its message holds, lowercased
    * (what a players' view checks against the entities it hides). Names are found by their first three letters.
+   * Each problem's are found when first asked (`namedBy(all)(i)`): a view asks only of the problems it keeps
+   * otherwise (on the real-shaped 7k vault, all of them cost ~0.3 s of the first switch); prepare() asks of all.
    */
-  namedBy(all: Problem[]): Array<string[]> {
+  namedBy(all: Problem[]): (i: number) => string[] {
     const m = this.host.engine.model;
-    if (this.named?.version === m.version && this.named.of === all) return this.named.ids;
+    if (this.named?.version !== m.version || this.named.of !== all) this.named = { version: m.version, of: all, ids: new Array(all.length), index: null };
+    const named = this.named;
+    return (i) => (named.ids[i] ??= this.namesIn(named, all[i]!.message));
+  }
+
+  /** the entities `message` names (see namedBy) */
+  private namesIn(named: NonNullable<ViewShared['named']>, message: string): string[] {
+    const { byName, byStart } = (named.index ??= this.nameIndex());
+    const msg = message.toLowerCase();
+    const found = new Set<string>();
+    for (let i = 0; i + 3 <= msg.length; i++) {
+      const ks = byStart.get(msg.slice(i, i + 3));
+      if (ks) for (const k of ks) if (msg.startsWith(k, i)) for (const id of byName.get(k)!) found.add(id);
+    }
+    return [...found];
+  }
+
+  /** every name and alias of 3 characters or more (lowercased) -> its entities, and the names by their first three letters */
+  private nameIndex(): { byName: Map<string, string[]>; byStart: Map<string, string[]> } {
+    const m = this.host.engine.model;
     const byName = new Map<string, string[]>();
     for (const e of m.entities()) {
       for (const n of [e.name, ...e.aliases]) {
@@ -504,17 +530,7 @@ class ViewShared {
       const ks = byStart.get(start);
       if (ks) ks.push(k); else byStart.set(start, [k]);
     }
-    const ids = all.map((p) => {
-      const msg = p.message.toLowerCase();
-      const found = new Set<string>();
-      for (let i = 0; i + 3 <= msg.length; i++) {
-        const ks = byStart.get(msg.slice(i, i + 3));
-        if (ks) for (const k of ks) if (msg.startsWith(k, i)) for (const id of byName.get(k)!) found.add(id);
-      }
-      return [...found];
-    });
-    this.named = { version: m.version, of: all, ids };
-    return ids;
+    return { byName, byStart };
   }
 }
 /** every entity of the open vault (placeholders too) by name, then id: once per model version (the GM's list reads it too) */
@@ -777,7 +793,7 @@ export class PlayersView implements Core {
       if (p.file && !id && /\.md$/i.test(p.file)) return false;
       if (id && !this.visible(id)) return false;
       if (id && p.field && this.lens.hidesProperty(id, p.field)) return false;
-      return named[i]!.every((n) => this.visible(n));
+      return named(i).every((n) => this.visible(n));
     });
   }
 

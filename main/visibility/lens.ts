@@ -109,7 +109,7 @@ export interface LensBase {
   bySource: Map<string, EntityRecord>;
   /** the body with its secret blocks removed (for players; the redacted text is cached when it differs) */
   redacted(e: EntityRecord): string;
-  /** a body link whose [[link]] is still in the redacted body (cached per edge) */
+  /** a body link whose [[link]] is still in the redacted body (the links left are found once per note) */
   linkSurvives(r: RelationshipRecord): boolean;
   /** the notes' records of a relationship that holds (cached per state object: base edges are shared by every session) */
   recordsOf(rel: { from: string; type: string; to: string }): RelationshipRecord[];
@@ -172,26 +172,38 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     return c.redacted;
   };
   const redacted = (e: EntityRecord) => secretsOf(e) ?? e.body;
-  const survives = new Map<RelationshipRecord, boolean>();
+  // per note whose redaction removed something: every name and target (lowercased, without .md) of the links
+  // left in its redacted body, found once (a note's body links each asked the whole body again: on the
+  // real-shaped 7k vault, notes of a few thousand links made that ~20 s)
+  const linksLeft = new Map<string, Set<string>>();
+  const leftIn = (from: EntityRecord, body: string): Set<string> => {
+    let v = linksLeft.get(from.id);
+    if (!v) {
+      v = new Set();
+      for (const m of findLinks(body)) {
+        const l = parseLink(m.inner);
+        if (l === null) continue;
+        v.add(l.name.toLowerCase());
+        v.add(l.target.replace(/\.md$/i, '').toLowerCase());
+      }
+      linksLeft.set(from.id, v);
+    }
+    return v;
+  };
+  // (not cached per record: with the links left per note it is a few lookups, where a Map of records took one
+  // insert per body link of every note with a secret block)
   const linkSurvives = (r: RelationshipRecord): boolean => {
-    let v = survives.get(r);
-    if (v !== undefined) return v;
     const from = bySource.get(r.source);
     const target = src.entity(r.to);
-    if (!from || !target) v = false;
-    else {
-      const body = secretsOf(from);
-      if (body === null) v = true; // nothing was removed: the link is still there
-      else {
-        const names = new Set([target.name, ...target.aliases, ...fileKeys(target.path)].map((n) => n.toLowerCase()));
-        v = findLinks(body).some((m) => {
-          const l = parseLink(m.inner);
-          return l !== null && (names.has(l.name.toLowerCase()) || names.has(l.target.replace(/\.md$/i, '').toLowerCase()));
-        });
-      }
-    }
-    survives.set(r, v);
-    return v;
+    if (!from || !target) return false;
+    const body = secretsOf(from);
+    if (body === null) return true; // nothing was removed: the link is still there
+    // a link left in the body names the target (its name, an alias or its file)
+    const left = leftIn(from, body);
+    if (left.has(target.name.toLowerCase())) return true;
+    for (const a of target.aliases) if (left.has(a.toLowerCase())) return true;
+    for (const k of fileKeys(target.path)) if (left.has(k.toLowerCase())) return true;
+    return false;
   };
   const recsOf = new WeakMap<object, RelationshipRecord[]>();
   const recordsOf = (rel: { from: string; type: string; to: string }) => {
@@ -201,13 +213,14 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
   };
   // what a record's declaration depends on of its declaring note, per note (by path: a string key, where a
   // cache per record would key 34k objects): the note, GM-only or not, its body redacted or not
-  const notes = new Map<string, { rec: EntityRecord; gm: boolean; redacted: boolean } | null>();
+  // (`redacted` is read when a body link first asks: a field's declaration needs no body, and a body may be read
+  // from its file)
+  const notes = new Map<string, { rec: EntityRecord; gm: boolean; redacted: boolean | undefined } | null>();
   const declaringNote = (path: string) => {
     let n = notes.get(path);
     if (n === undefined) {
       const rec = bySource.get(path);
-      n = rec ? { rec, gm: gmNote(rec.id), redacted: false } : null;
-      if (n && !n.gm) n.redacted = secretsOf(rec!) !== null;
+      n = rec ? { rec, gm: gmNote(rec.id), redacted: undefined } : null;
       notes.set(path, n);
     }
     return n;
@@ -219,7 +232,7 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     if (from.gm) return from.rec.id;
     if (!isBodyLink(r)) return '';
     // nothing removed from the body: every link in it is still there (linkSurvives: if its target is a note)
-    if (!from.redacted) return src.entity(r.to) ? '' : null;
+    if (!(from.redacted ??= secretsOf(from.rec) !== null)) return src.entity(r.to) ? '' : null;
     return linkSurvives(r) ? '' : null;
   };
   let phs: Set<string> | null = null;
@@ -305,7 +318,17 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
   const holdingStates: RelationshipState[] = [];
   const placeholders = players ? base.placeholders() : null;
   const referenced = new Set<string>();
+  // an end that is surely not visible at the session (no state, not yet created, or a note the audience cannot
+  // see): a relationship with such an end is never one of `relationships`, so it is not decided at all, unless an
+  // end is a placeholder (a relationship that holds makes a placeholder known, whatever its other end)
+  const hidden = new Set<string>();
+  for (const st of g.entities) {
+    if (st.lifecycle === 'not-yet-created') { hidden.add(st.id); continue; }
+    if (players && !placeholders!.has(st.id) && !noteVisible(st.id)) hidden.add(st.id);
+  }
+  const surelyHidden = (id: string) => hidden.has(id) || !states.has(id);
   for (const rel of g.relationships) {
+    if ((surelyHidden(rel.from) || surelyHidden(rel.to)) && !placeholders?.has(rel.from) && !placeholders?.has(rel.to)) continue;
     let out: LensRelationship | null;
     const known = players ? base.playersRelationship(rel) : null;
     if (known && (!known.reveals || revealedNotes.size === 0)) out = known.plain;
