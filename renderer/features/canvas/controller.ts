@@ -17,6 +17,7 @@ import { drawPreview, fitView, sameLayoutInput, startLayoutInput, startPlaces, t
 import { EmphasisLayer } from './emphasis.js';
 import { patchSorted, skipOpacityZOrder, zCompare, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
+import { installGestureHold, installHitFilter, type GestureHold } from './gesture.js';
 
 cytoscape.use(edgehandles);
 
@@ -24,6 +25,8 @@ cytoscape.use(edgehandles);
 const DEFER_LAYOUT_AT = 400;
 const TEMP = '.eh-handle, .eh-ghost, .eh-preview, .eh-ghost-edge, .eh-ghost-node';
 const HANDLE_ID = '__eh_handle__';
+/** a pan/zoom gesture ends when the view has been still this long (ms): then labels are picked and everything drawn */
+const GESTURE_IDLE_MS = 250;
 
 export interface CanvasMetrics {
   /** performance.now() when the first non-empty element list arrived / was first drawn / layout stopped (or saved positions were shown) */
@@ -47,6 +50,8 @@ export interface CanvasMetrics {
   layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string; early?: boolean }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
   labelZoom?: number; labelsShown?: number;
+  /** pan/zoom gestures (gesture.ts): holds ended by stillness / by a change of elements, gesture bitmaps rebuilt for coverage */
+  gesture?: { settled: number; interrupted: number; rebuilt: number };
 }
 
 export interface ControllerEvents {
@@ -129,6 +134,10 @@ export class CanvasController {
   /** the first full layout has finished */
   private settled = false;
   private declutterTimer: ReturnType<typeof setTimeout> | null = null;
+  /** the pan/zoom gesture's held bitmap (gesture.ts); null on WebGL */
+  private hold: GestureHold | null = null;
+  /** the renderer's unfiltered hit test (gesture.ts installHitFilter), for tests */
+  private hitFull: ((x: number, y: number, interactiveOnly: boolean, isTouch: boolean) => unknown[]) | null = null;
 
   /** the selected node's neighbourhood drawn above the dimmed graph (emphasis.ts); null without its container */
   private readonly emphasis: EmphasisLayer | null;
@@ -148,7 +157,13 @@ export class CanvasController {
       ...(webgl ? { renderer: { name: 'canvas', webgl: true } as never } : {}),
     });
     const cy = this.cy;
-    if (!webgl) { this.installDirectDraw(); this.installQuietHint(); this.installCover(); skipOpacityZOrder(cy.style()); }
+    if (!webgl) {
+      this.installDirectDraw(); this.installQuietHint(); this.installCover(); skipOpacityZOrder(cy.style());
+      // a pan/zoom gesture keeps its bitmap until the view is still, then the label pick and one full frame (gesture.ts)
+      this.hold = installGestureHold(cy, { idleMs: GESTURE_IDLE_MS, onSettle: () => this.settleDeclutter(), ignore: (id) => id === HANDLE_ID });
+      if (this.hold) this.metrics.gesture = this.hold.stats;
+      this.hitFull = installHitFilter(cy);
+    }
     if (!opts.layer) this.runner.warm();
     this.emphasis = opts.emphasis ? new EmphasisLayer(opts.emphasis, cy) : null;
     this.eh = (cy as unknown as { edgehandles(o: object): Eh }).edgehandles({
@@ -255,6 +270,24 @@ export class CanvasController {
     const r = this.renderer();
     if (!on && r && this.missedFrame) { r.redrawHint('eles', true); r.redrawHint('drag', true); r.redraw(); }
     this.missedFrame = false;
+  }
+
+  /** the gesture has ended: a label pick waiting for it runs now, so it and the full frame are drawn as one */
+  private settleDeclutter(): void {
+    if (!this.declutterTimer) return;
+    clearTimeout(this.declutterTimer);
+    this.declutterTimer = null;
+    this.declutter();
+  }
+
+  /**
+   * Tests: the ids the renderer's hit test finds at model point (x, y) (what a click there would reach), through
+   * the hit filter (gesture.ts) or, with `full`, over every element as Cytoscape does (the oracle).
+   */
+  hitTest(x: number, y: number, full = false, isTouch = false): string[] {
+    const r = (this.cy as unknown as { renderer(): { findNearestElements(x: number, y: number, i: boolean, t: boolean): Array<{ id(): string }> } }).renderer();
+    const found = (full && this.hitFull ? this.hitFull(x, y, true, isTouch) : r.findNearestElements(x, y, true, isTouch)) as Array<{ id(): string }>;
+    return found.map((e) => e.id());
   }
 
   private scheduleDeclutter(ms = 150): void {
@@ -830,6 +863,7 @@ export class CanvasController {
   }
   destroy(): void {
     if (this.declutterTimer) clearTimeout(this.declutterTimer);
+    this.hold?.destroy();
     if (this.deferTimer) clearTimeout(this.deferTimer);
     if (this.deferFrame) cancelAnimationFrame(this.deferFrame);
     this.deferred = null;
