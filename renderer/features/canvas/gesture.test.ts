@@ -44,7 +44,7 @@ function fake() {
         calls.push('blit');
       } else { r.textureCache = null; calls.push('full'); }
     },
-    notify(name: string) { calls.push(`notify:${name}`); },
+    notify(name: string, _eles?: unknown) { calls.push(`notify:${name}`); },
     redrawHint() { /* */ },
     redraw() { r.render(); },
   };
@@ -119,6 +119,23 @@ describe('GestureHold', () => {
     expect(hold.held).toBe(true);
     f.r.notify('add', [{ id: () => 'h' }, { id: () => 'n1' }] as never);
     expect(hold.held).toBe(false);
+  });
+
+  it('pressing an element (its :active state on and off) does not end it; a style change after does', () => {
+    const f = fake();
+    const hold = new GestureHold(f.cy, f.r, { idleMs: 250 });
+    f.r.data.wheelZooming = true;
+    f.move(0, 1.1);
+    const edge = { _private: { active: true }, id: () => 'e1' };
+    f.r.notify('style', [edge] as never);
+    expect(hold.held).toBe(true);
+    edge._private.active = false;
+    f.r.notify('style', [edge] as never);
+    expect(hold.held).toBe(true);
+    // the same element restyled while not pressed: a real change
+    f.r.notify('style', [edge] as never);
+    expect(hold.held).toBe(false);
+    expect(hold.stats.interrupted).toBe(1);
   });
 
   it('a programmatic view change (fit, zoom buttons) starts no hold', () => {

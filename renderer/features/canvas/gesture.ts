@@ -103,9 +103,31 @@ export class GestureHold {
     };
     r.notify = (name, eles) => {
       // anything but the view changed: it must be drawn now, not after the gesture
-      if (this.held && name !== 'viewport' && !this.ignored(eles)) this.release(false);
+      const activation = name === 'style' && this.activation(eles);
+      if (this.held && name !== 'viewport' && !activation && !this.ignored(eles)) this.release(false);
       notify.call(r, name, eles);
     };
+  }
+
+  /** elements seen pressed (Cytoscape's :active state, set on mousedown, cleared on release or when a pan starts) */
+  private readonly pressed = new Set<unknown>();
+
+  /**
+   * Whether a style notification is only the press state of its elements changing: a drag that pans often
+   * starts on an edge, which Cytoscape activates on the press and unactivates when the pan starts. Its
+   * overlay waits for the gesture's end like the rest; any other change of style ends the hold.
+   */
+  private activation(eles: unknown): boolean {
+    const list = eles as ArrayLike<{ _private?: { active?: boolean } }> | undefined;
+    if (!list || !list.length) return false;
+    const changes: Array<[unknown, boolean]> = [];
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!, on = !!e._private?.active;
+      if (on === this.pressed.has(e)) return false;
+      changes.push([e, on]);
+    }
+    for (const [e, on] of changes) { if (on) this.pressed.add(e); else this.pressed.delete(e); }
+    return true;
   }
 
   private ignored(eles: unknown): boolean {
