@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Core as Cy } from 'cytoscape';
-import { GestureHold, TEXTURE_MAX_MAGNIFY, textureUsable, type TextureView } from './gesture.js';
+import { GestureHold, TEXTURE_MAX_MAGNIFY, TEXTURE_REBUILD_MS, textureUsable, type TextureView } from './gesture.js';
 
 describe('textureUsable', () => {
   // a 1000 x 800 canvas, pixel ratio 1, texture drawn at zoom 1, pan 0: it covers model [0,1000] x [0,800]
@@ -9,12 +9,12 @@ describe('textureUsable', () => {
     expect(textureUsable(tex, 1, 1, { x: 0, y: 0 }, 1000, 800)).toBe(true);
     expect(textureUsable(tex, 1, 1, { x: -100, y: 50 }, 1000, 800)).toBe(true);
     // zoomed out 1.2x about the centre: the view is 1200 x 960 model units, the texture covers 1000 x 800 of it (69 %)
-    expect(textureUsable(tex, 1, 1 / 1.1, { x: 45, y: 36 }, 1000, 800)).toBe(true);
+    expect(textureUsable(tex, 1, 1 / 1.2, { x: 83, y: 67 }, 1000, 800)).toBe(true);
   });
   it('is rebuilt when the view has moved mostly off it, or is zoomed out or in too far', () => {
     expect(textureUsable(tex, 1, 1, { x: -600, y: 0 }, 1000, 800)).toBe(false);
     expect(textureUsable(tex, 1, 1, { x: 0, y: 900 }, 1000, 800)).toBe(false);
-    expect(textureUsable(tex, 1, 0.5, { x: 250, y: 200 }, 1000, 800)).toBe(false);
+    expect(textureUsable(tex, 1, 0.6, { x: 200, y: 160 }, 1000, 800)).toBe(false);
     expect(textureUsable(tex, 1, TEXTURE_MAX_MAGNIFY * 1.01, { x: -500, y: -400 }, 1000, 800)).toBe(false);
     expect(textureUsable(tex, 1, TEXTURE_MAX_MAGNIFY * 0.99, { x: -500, y: -400 }, 1000, 800)).toBe(true);
   });
@@ -154,5 +154,11 @@ describe('GestureHold', () => {
     f.move(-800);
     expect(f.calls.filter((c) => c === 'build')).toHaveLength(2);
     expect(hold.stats.rebuilt).toBe(1);
+    // not again within TEXTURE_REBUILD_MS, even off the bitmap; after it, yes
+    f.move(-900);
+    expect(hold.stats.rebuilt).toBe(1);
+    vi.advanceTimersByTime(TEXTURE_REBUILD_MS);
+    f.move(-900);
+    expect(hold.stats.rebuilt).toBe(2);
   });
 });

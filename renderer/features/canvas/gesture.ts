@@ -28,7 +28,9 @@ import type { Core as Cy } from 'cytoscape';
 export interface TextureView { zoom: number; pan: { x: number; y: number }; width: number; height: number }
 
 /** rebuild the gesture's bitmap when it covers less than this share of the view … */
-export const TEXTURE_MIN_COVER = 0.7;
+export const TEXTURE_MIN_COVER = 0.5;
+/** … at most once in this many ms (a rebuild draws the whole node layer: a zoom out must not pay it every few steps) */
+export const TEXTURE_REBUILD_MS = 400;
 /** … or when the view is zoomed in this much (or more) past the zoom it was drawn at (it gets blurry) */
 export const TEXTURE_MAX_MAGNIFY = 2.5;
 
@@ -82,6 +84,7 @@ export class GestureHold {
   readonly stats = { settled: 0, interrupted: 0, rebuilt: 0 };
   private timer: ReturnType<typeof setTimeout> | null = null;
   private wheel = false;
+  private rebuiltAt = -Infinity;
 
   constructor(private readonly cy: Cy, private readonly r: HoldRenderer, private readonly opts: GestureHoldOptions) {
     this.wheel = !!r.data.wheelZooming;
@@ -95,8 +98,9 @@ export class GestureHold {
     r.render = (o) => {
       // a bitmap that no longer serves the view is drawn again at this view (in this frame)
       const tex = r.textureCache?.viewport;
-      if (tex && !o?.forcedContext && this.moving() && !textureUsable(tex, r.pixelRatio ?? 1, cy.zoom(), cy.pan(), cy.width(), cy.height())) {
+      if (tex && !o?.forcedContext && this.moving() && Date.now() - this.rebuiltAt >= TEXTURE_REBUILD_MS && !textureUsable(tex, r.pixelRatio ?? 1, cy.zoom(), cy.pan(), cy.width(), cy.height())) {
         r.textureCache = null;
+        this.rebuiltAt = Date.now();
         this.stats.rebuilt++;
       }
       render.call(r, o);
