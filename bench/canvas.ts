@@ -392,6 +392,16 @@ async function instrument(page: Page, trace: boolean): Promise<void> {
       const d = performance.now() - t0;
       if (d > 8) g.__diag.renders.push([Math.round(t0), Math.round(d * 10) / 10, kind]);
     };
+    // the renderer's hit tests (every mousedown/up and every hover move scans all elements): their count and time
+    const hr = r as unknown as { findNearestElements(...a: unknown[]): unknown };
+    const find = hr.findNearestElements;
+    hr.findNearestElements = function (this: unknown, ...a: unknown[]) {
+      const t0 = performance.now();
+      try { return find.apply(this, a); } finally {
+        g.__diag.input['hit-tests'] = (g.__diag.input['hit-tests'] ?? 0) + 1;
+        g.__diag.input['hit-test ms'] = Math.round(((g.__diag.input['hit-test ms'] ?? 0) + performance.now() - t0) * 10) / 10;
+      }
+    };
     // what the presses turned into: a pan, a node drag, a connection drag (edgehandles), a hover
     const cy = window.__lorecraftCanvas!.cy;
     // who asks for a redraw of the element layer, by call site (LORECRAFT_CANVAS_PROFILE=hints)
@@ -453,7 +463,7 @@ async function writeProfile(name: string, dir: string, profile: { nodes: Array<{
 }
 
 /** Focus on `id` at depth 2 and wait until the canvas shows exactly that neighbourhood, then one frame. */
-function neighbourhood(page: Page, id: string): Promise<{ ms: number; nodes: number }> {
+function neighbourhood(page: Page, id: string): Promise<{ ms: number; nodes: number; t0: number }> {
   return page.evaluate(async (root) => {
     const h = window.__lorecraftCanvas!;
     const el = document.querySelector<HTMLElement>('[data-testid="canvas"]')!;
@@ -469,7 +479,7 @@ function neighbourhood(page: Page, id: string): Promise<{ ms: number; nodes: num
       check();
     });
     await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
-    return { ms: Math.round((performance.now() - t0) * 10) / 10, nodes: h.cy.nodes().length };
+    return { ms: Math.round((performance.now() - t0) * 10) / 10, nodes: h.cy.nodes().length, t0 };
   }, id);
 }
 
@@ -714,21 +724,29 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 500 }); }
       // and which canvas drew during each focus: the big graph's render() calls and their time (window.__lorecraft.cy)
       if (cdp) await page.evaluate(() => {
-        const g = window as unknown as { __bigRenders: number[] };
+        const g = window as unknown as { __bigRenders: number[]; __bigRenderAt: number[] };
         g.__bigRenders = [];
+        g.__bigRenderAt = [];
         const r = (window.__lorecraft!.cy as unknown as { renderer(): { render(o?: unknown): void } }).renderer();
         const orig = r.render;
-        r.render = function (this: unknown, o?: unknown) { const t0 = performance.now(); orig.call(this, o); g.__bigRenders.push(Math.round(performance.now() - t0)); };
+        r.render = function (this: unknown, o?: unknown) {
+          const t0 = performance.now();
+          orig.call(this, o);
+          g.__bigRenders.push(Math.round(performance.now() - t0));
+          g.__bigRenderAt.push(Math.round(t0));
+        };
       });
       for (const [i, id] of ids.entries()) {
-        if (cdp) await page.evaluate(() => { (window as unknown as { __bigRenders: number[] }).__bigRenders.length = 0; });
+        if (cdp) await page.evaluate(() => { const g = window as unknown as { __bigRenders: number[]; __bigRenderAt: number[] }; g.__bigRenders.length = 0; g.__bigRenderAt.length = 0; });
         await cdp?.send('Profiler.start');
         const r = await neighbourhood(page, id);
         if (cdp) {
           const { profile } = await cdp.send('Profiler.stop');
           if (r.ms > 250) await writeProfile(`nb-${i}`, prof!, profile); else { mkdirSync(prof!, { recursive: true }); writeFileSync(join(prof!, `nb-${i}.cpuprofile`), JSON.stringify(profile)); }
         }
-        log(`  ${id}: ${r.ms} ms, ${r.nodes} nodes${cdp ? `; the big graph's render() calls meanwhile (ms): ${JSON.stringify(await page.evaluate(() => (window as unknown as { __bigRenders: number[] }).__bigRenders))}` : ''}`);
+        // the big graph's render() calls since the last Esc: [ms, start relative to the focus's input]
+        const big = cdp ? await page.evaluate((t0) => { const g = window as unknown as { __bigRenders: number[]; __bigRenderAt: number[] }; return g.__bigRenders.map((ms, i) => [ms, Math.round(g.__bigRenderAt[i]! - t0)]); }, r.t0) : [];
+        log(`  ${id}: ${r.ms} ms, ${r.nodes} nodes${cdp ? `; the big graph's render() calls meanwhile ([ms, start after the input]): ${JSON.stringify(big)}` : ''}`);
         times.push(r.ms); sizes.push(r.nodes);
         await clearFocus(page, total);
       }

@@ -19,6 +19,7 @@ import { patchSorted, skipOpacityZOrder, zCompare, type ZOrdered } from './zsort
 import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
 import { styleFresh } from './fresh-style.js';
 import { hotWindow, ScrubCache, windowSteps } from './scrubcache.js';
+import { installGestureHold, installHitFilter, type GestureHold } from './gesture.js';
 
 cytoscape.use(edgehandles);
 
@@ -32,6 +33,8 @@ const HANDLE_ID = '__eh_handle__';
 const SCRUB_AHEAD = 8, SCRUB_BEHIND = 2;
 /** the scrub cache's next window is built ahead (in idle time) when fewer steps than this are left in its window */
 const SCRUB_MARGIN = 3;
+/** a pan/zoom gesture ends when the view has been still this long (ms): then labels are picked and everything drawn */
+const GESTURE_IDLE_MS = 250;
 
 export interface CanvasMetrics {
   /** performance.now() when the first non-empty element list arrived / was first drawn / layout stopped (or saved positions were shown) */
@@ -57,6 +60,8 @@ export interface CanvasMetrics {
     askedAt?: number; receivedAt?: number; placedAt?: number }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
   labelZoom?: number; labelsShown?: number;
+  /** pan/zoom gestures (gesture.ts): holds ended by stillness / by a change of elements, gesture bitmaps rebuilt for coverage */
+  gesture?: { settled: number; interrupted: number; rebuilt: number };
 }
 
 export interface ControllerEvents {
@@ -139,6 +144,10 @@ export class CanvasController {
   /** the first full layout has finished */
   private settled = false;
   private declutterTimer: ReturnType<typeof setTimeout> | null = null;
+  /** the pan/zoom gesture's held bitmap (gesture.ts); null on WebGL */
+  private hold: GestureHold | null = null;
+  /** the renderer's unfiltered hit test (gesture.ts installHitFilter), for tests */
+  private hitFull: ((x: number, y: number, interactiveOnly: boolean, isTouch: boolean) => unknown[]) | null = null;
 
   /** the selected node's neighbourhood drawn above the dimmed graph (emphasis.ts); null without its container */
   private readonly emphasis: EmphasisLayer | null;
@@ -161,6 +170,10 @@ export class CanvasController {
     if (!webgl) {
       this.installDirectDraw(); this.installQuietHint(); this.installCover(); skipOpacityZOrder(cy.style());
       this.scrubCache = ScrubCache.install((cy as unknown as { renderer?(): unknown }).renderer?.(), () => this.hotIds());
+      // a pan/zoom gesture keeps its bitmap until the view is still, then the label pick and one full frame (gesture.ts)
+      this.hold = installGestureHold(cy, { idleMs: GESTURE_IDLE_MS, onSettle: () => this.settleDeclutter(), ignore: (id) => id === HANDLE_ID });
+      if (this.hold) this.metrics.gesture = this.hold.stats;
+      this.hitFull = installHitFilter(cy);
     }
     if (!opts.layer) this.runner.warm();
     this.emphasis = opts.emphasis ? new EmphasisLayer(opts.emphasis, cy) : null;
@@ -268,6 +281,24 @@ export class CanvasController {
     const r = this.renderer();
     if (!on && r && this.missedFrame) { r.redrawHint('eles', true); r.redrawHint('drag', true); r.redraw(); }
     this.missedFrame = false;
+  }
+
+  /** the gesture has ended: a label pick waiting for it runs now, so it and the full frame are drawn as one */
+  private settleDeclutter(): void {
+    if (!this.declutterTimer) return;
+    clearTimeout(this.declutterTimer);
+    this.declutterTimer = null;
+    this.declutter();
+  }
+
+  /**
+   * Tests: the ids the renderer's hit test finds at model point (x, y) (what a click there would reach), through
+   * the hit filter (gesture.ts) or, with `full`, over every element as Cytoscape does (the oracle).
+   */
+  hitTest(x: number, y: number, full = false, isTouch = false): string[] {
+    const r = (this.cy as unknown as { renderer(): { findNearestElements(x: number, y: number, i: boolean, t: boolean): Array<{ id(): string }> } }).renderer();
+    const found = (full && this.hitFull ? this.hitFull(x, y, true, isTouch) : r.findNearestElements(x, y, true, isTouch)) as Array<{ id(): string }>;
+    return found.map((e) => e.id());
   }
 
   private scheduleDeclutter(ms = 150): void {
@@ -925,6 +956,7 @@ export class CanvasController {
   }
   destroy(): void {
     if (this.declutterTimer) clearTimeout(this.declutterTimer);
+    this.hold?.destroy();
     if (this.deferTimer) clearTimeout(this.deferTimer);
     if (this.deferFrame) cancelAnimationFrame(this.deferFrame);
     this.deferred = null;

@@ -1,0 +1,166 @@
+/**
+ * Pan and zoom over a big graph (issue 19.3, renderer/features/canvas/gesture.ts), in the real renderer:
+ * - a gesture made of a drag, wheel steps and another drag draws no full frame until the view is still,
+ *   then exactly one (the gesture's bitmap is dropped, edges are drawn again), and a change of elements
+ *   in the middle of a gesture is drawn at once;
+ * - the hit test that scans only the elements near the pointer finds what the renderer's own full scan
+ *   finds, on nodes, on edges (their lines and arrowheads), beside them and on empty canvas, zoomed out and in.
+ */
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { generateVault } from '../bench/generate.js';
+import { test, expect } from './fixtures.js';
+
+const world = mkdtempSync(join(tmpdir(), 'lorecraft-e2e-gesture-'));
+test.use({ vaultSource: world });
+test.beforeAll(async () => { await generateVault(world, { entities: 1200, avgLinks: 4, seed: 23 }); });
+test.afterAll(async () => { await rm(world, { recursive: true, force: true }); });
+
+async function ready(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByTestId('status-sync')).toContainText('idle', { timeout: 120_000 });
+  await page.waitForFunction(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined, undefined, { timeout: 120_000, polling: 200 });
+  // the first load's tail (importance, the label pick) and its frames
+  await page.waitForTimeout(1500);
+}
+
+test('a pan/zoom gesture keeps its bitmap until the view is still, then draws everything once; a change meanwhile is drawn at once', async ({ shell, page }) => {
+  test.setTimeout(240_000);
+  await ready(page, shell.url);
+  // count the renderer's frames that drop the gesture bitmap (full frames after a texture) and that build one
+  await page.evaluate(() => {
+    const cy = window.__lorecraftCanvas!.cy;
+    const r = (cy as unknown as { renderer(): { render(o?: { forcedContext?: unknown }): void; textureCache: unknown } }).renderer();
+    const g = window as unknown as { __tx: { built: number; dropped: number } };
+    g.__tx = { built: 0, dropped: 0 };
+    const render = r.render;
+    r.render = function (this: unknown, o?: { forcedContext?: unknown }) {
+      const before = !!r.textureCache;
+      render.call(this, o);
+      if (o?.forcedContext) return;
+      if (!before && r.textureCache) g.__tx.built++;
+      if (before && !r.textureCache) g.__tx.dropped++;
+    };
+  });
+  const box = (await page.getByTestId('canvas').boundingBox())!;
+  // an empty spot near the centre, so the drags pan
+  const spot = await page.evaluate(() => {
+    const cy = window.__lorecraftCanvas!.cy;
+    const w = cy.width(), h = cy.height();
+    const boxes = cy.nodes().map((n) => n.renderedBoundingBox({ includeLabels: true }));
+    for (let d = 0; d < Math.min(w, h) / 2; d += 7) {
+      for (const [x, y] of [[w / 2 + d, h / 2], [w / 2 - d, h / 2], [w / 2, h / 2 + d], [w / 2, h / 2 - d]] as const) {
+        if (!boxes.some((b) => x > b.x1 - 12 && x < b.x2 + 12 && y > b.y1 - 12 && y < b.y2 + 12)) return { x, y };
+      }
+    }
+    return { x: 5, y: 5 };
+  });
+  const before = await page.evaluate(() => ({ ...window.__lorecraftCanvas!.metrics.gesture!, zoom: window.__lorecraftCanvas!.cy.zoom() }));
+  const x0 = box.x + spot.x, y0 = box.y + spot.y;
+  // the gesture, input after input with no pause: drag, six wheel steps, drag back
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(x0 + 6 * i, y0 + 3 * i);
+  await page.mouse.up();
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -60);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(x0 + 48 - 6 * i, y0 + 24 - 3 * i);
+  await page.mouse.up();
+  const during = await page.evaluate(() => ({
+    tx: { ...(window as unknown as { __tx: { built: number; dropped: number } }).__tx },
+    gesture: { ...window.__lorecraftCanvas!.metrics.gesture! }, zoom: window.__lorecraftCanvas!.cy.zoom(),
+  }));
+  expect(during.zoom).toBeGreaterThan(before.zoom);
+  // no full frame in the gesture unless the view stood still for the hold's 250 ms (a slow machine may pause)
+  const stills = during.gesture.settled - before.settled;
+  expect(during.tx.dropped).toBeLessThanOrEqual(stills);
+  expect(during.tx.built).toBeGreaterThanOrEqual(1);
+  expect(during.tx.built).toBeLessThanOrEqual(stills + 1 + during.gesture.rebuilt - before.rebuilt);
+  // still: one full frame, the bitmap gone, the labels picked for the new zoom
+  await page.waitForFunction((n) => window.__lorecraftCanvas!.metrics.gesture!.settled > n, during.gesture.settled, { timeout: 10_000 });
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  const after = await page.evaluate(() => {
+    const c = window.__lorecraftCanvas!;
+    const r = (c.cy as unknown as { renderer(): { textureCache: unknown } }).renderer();
+    return { tx: { ...(window as unknown as { __tx: { built: number; dropped: number } }).__tx }, texture: !!r.textureCache, labelZoom: c.metrics.labelZoom, zoom: c.cy.zoom() };
+  });
+  expect(after.texture).toBe(false);
+  expect(after.tx.dropped).toBe(during.tx.dropped + 1);
+  expect(after.labelZoom).toBe(after.zoom);
+
+  // a change in the middle of a gesture: a wheel step, then a node's class changes before the view is still
+  await page.mouse.move(x0, y0);
+  await page.mouse.wheel(0, 60);
+  const cut = await page.evaluate(async () => {
+    const c = window.__lorecraftCanvas!;
+    const r = (c.cy as unknown as { renderer(): { textureCache: unknown } }).renderer();
+    const held = !!r.textureCache;
+    const g0 = { ...c.metrics.gesture! };
+    c.cy.nodes()[0]!.addClass('pinned');
+    // drawn as soon as Cytoscape's own wheel window (150 ms after the step) allows, not when the hold would have settled
+    const t0 = performance.now();
+    while (r.textureCache && performance.now() - t0 < 2000) await new Promise((ok) => requestAnimationFrame(ok));
+    return { held, interrupted: c.metrics.gesture!.interrupted - g0.interrupted, settled: c.metrics.gesture!.settled - g0.settled, texture: !!r.textureCache };
+  });
+  expect(cut.held).toBe(true);
+  expect(cut.interrupted).toBe(1);
+  expect(cut.texture).toBe(false);
+  // the full frame came from the interruption: the hold never reached its still end
+  expect(cut.settled).toBe(0);
+});
+
+test('the hit test near the pointer finds what the full scan finds: on nodes, edges, arrowheads, beside them, on empty canvas', async ({ shell, page }) => {
+  test.setTimeout(240_000);
+  await ready(page, shell.url);
+  const run = () => page.evaluate(() => {
+    const c = window.__lorecraftCanvas!;
+    const cy = c.cy;
+    let seed = 7;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    const pts: Array<[number, number]> = [];
+    const z = cy.zoom();
+    cy.nodes().forEach((n, i) => {
+      if (i % 40) return;
+      const p = n.position(), w = n.outerWidth() / 2;
+      pts.push([p.x, p.y], [p.x + w + 1 / z, p.y], [p.x + w + 3 / z, p.y - w], [p.x - w * rnd(), p.y + w * 1.2]);
+    });
+    cy.edges().forEach((e, i) => {
+      if (i % 60) return;
+      const rs = (e as unknown as { _private: { rscratch: { midX?: number; midY?: number; arrowEndX?: number; arrowEndY?: number } } })._private.rscratch;
+      if (rs.midX !== undefined) pts.push([rs.midX, rs.midY!], [rs.midX + 6 / z, rs.midY! + 6 / z], [rs.midX + 12 / z, rs.midY!]);
+      if (rs.arrowEndX !== undefined) pts.push([rs.arrowEndX, rs.arrowEndY!], [rs.arrowEndX + 10 / z, rs.arrowEndY! - 10 / z]);
+    });
+    const ext = cy.extent();
+    for (let i = 0; i < 120; i++) pts.push([ext.x1 + rnd() * ext.w, ext.y1 + rnd() * ext.h]);
+    const diff: string[] = [];
+    let nodes = 0, edges = 0, none = 0;
+    for (const [x, y] of pts) {
+      for (const touch of [false, true]) {
+        const a = c.controller.hitTest(x, y, false, touch), b = c.controller.hitTest(x, y, true, touch);
+        if (a.join() !== b.join()) diff.push(`${x},${y}${touch ? ' touch' : ''}: ${a.join()} vs ${b.join()}`);
+        for (const id of b) { if (cy.getElementById(id).isNode()) nodes++; else edges++; }
+        if (!b.length) none++;
+      }
+    }
+    return { diff: diff.slice(0, 5), points: pts.length, nodes, edges, none };
+  });
+  const fitted = await run();
+  expect(fitted.diff).toEqual([]);
+  expect(fitted.points).toBeGreaterThan(300);
+  // the points exercise every case
+  expect(fitted.nodes).toBeGreaterThan(20);
+  expect(fitted.edges).toBeGreaterThan(20);
+  expect(fitted.none).toBeGreaterThan(20);
+  // zoomed in 3x: other tolerances in model units, edges' arrowheads bigger on screen
+  await page.evaluate(() => {
+    const cy = window.__lorecraftCanvas!.cy;
+    cy.zoom({ level: cy.zoom() * 3, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+  });
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  const zoomed = await run();
+  expect(zoomed.diff).toEqual([]);
+  expect(zoomed.edges).toBeGreaterThan(5);
+});

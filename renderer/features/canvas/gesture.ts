@@ -1,0 +1,268 @@
+/**
+ * Pan and zoom over big graphs (issue 19.3): two changes to Cytoscape 3.34's canvas renderer, installed
+ * by the controller on the software canvas (no WebGL).
+ *
+ * 1. The gesture's bitmap is held until the view is still (GestureHold). With `textureOnViewport`,
+ *    Cytoscape draws the node layer into a bitmap when a drag or a wheel starts and only blits it while the
+ *    view moves, but it draws everything again (edges, labels) as soon as one piece of the gesture ends: at
+ *    each mouseup and 150 ms after the last wheel step, then builds a new bitmap when the next piece starts.
+ *    A user's gesture is a run of such pieces (drag, wheel, drag): each boundary cost a full frame and a
+ *    bitmap build (~100-200 ms at 2k nodes here). The hold keeps the blit going from the first user
+ *    pan/zoom until the view has been still for `idleMs`, then draws the full frame once. The bitmap is
+ *    built again only when it no longer covers most of the view or is magnified too much (textureUsable),
+ *    and the hold ends at once when anything but the viewport changes (a selection, a step of the
+ *    timeline), so a change is never left undrawn.
+ *
+ * 2. Hit tests see only the elements near the pointer (installHitFilter). Every mousedown, mouseup and
+ *    hover move runs the renderer's findNearestElements over every interactive element (2k nodes and 8k
+ *    edges: a bounding box and three label checks per edge, ~25-70 ms a call here). Elements that cannot
+ *    be hit at the point (a node whose box, an edge whose points' box with its width, arrows and the
+ *    hit tolerance, does not reach it) are left out of the list it scans; the renderer's own code decides
+ *    among the rest, in the same order, so the answer is the same (e2e/canvas-gesture.spec.ts compares
+ *    both on many points). Labels are only hit with `text-events: yes`, which this app's style never
+ *    sets: if an element has it, the filter is skipped for that call.
+ */
+import type { Core as Cy } from 'cytoscape';
+
+/** the texture Cytoscape keeps for a gesture: the view it was drawn at (canvas pixels, zoom, pan) */
+export interface TextureView { zoom: number; pan: { x: number; y: number }; width: number; height: number }
+
+/** rebuild the gesture's bitmap when it covers less than this share of the view … */
+export const TEXTURE_MIN_COVER = 0.5;
+/** … at most once in this many ms (a rebuild draws the whole node layer: a zoom out must not pay it every few steps) */
+export const TEXTURE_REBUILD_MS = 400;
+/** … or when the view is zoomed in this much (or more) past the zoom it was drawn at (it gets blurry) */
+export const TEXTURE_MAX_MAGNIFY = 2.5;
+
+/**
+ * Whether a gesture bitmap drawn at `tex` still serves a view of `w` x `h` CSS pixels at `zoom` / `pan`:
+ * it covers at least TEXTURE_MIN_COVER of the view and is magnified at most TEXTURE_MAX_MAGNIFY times.
+ */
+export function textureUsable(tex: TextureView, pixelRatio: number, zoom: number, pan: { x: number; y: number }, w: number, h: number): boolean {
+  if (zoom / tex.zoom > TEXTURE_MAX_MAGNIFY) return false;
+  // both rectangles in model coordinates
+  const tx1 = -tex.pan.x / tex.zoom, ty1 = -tex.pan.y / tex.zoom;
+  const tx2 = tx1 + tex.width / pixelRatio / tex.zoom, ty2 = ty1 + tex.height / pixelRatio / tex.zoom;
+  const vx1 = -pan.x / zoom, vy1 = -pan.y / zoom, vx2 = vx1 + w / zoom, vy2 = vy1 + h / zoom;
+  const ix = Math.max(0, Math.min(tx2, vx2) - Math.max(tx1, vx1)), iy = Math.max(0, Math.min(ty2, vy2) - Math.max(ty1, vy1));
+  const area = (vx2 - vx1) * (vy2 - vy1);
+  return area > 0 && (ix * iy) / area >= TEXTURE_MIN_COVER;
+}
+
+/** what of Cytoscape's canvas renderer the hold uses */
+interface HoldRenderer {
+  data: { wheelZooming?: boolean };
+  hoverData: { dragging?: boolean };
+  pinching?: boolean; swipePanning?: boolean; textureOnViewport?: boolean;
+  textureCache?: { viewport?: TextureView } | null;
+  pixelRatio?: number;
+  render(o?: { forcedContext?: unknown }): void;
+  notify(name: string, eles?: unknown): void;
+  redrawHint(group: string, on: boolean): void;
+  redraw(): void;
+}
+
+export interface GestureHoldOptions {
+  /** the view must be still this long before the full frame is drawn */
+  idleMs: number;
+  /** called when the gesture has ended, just before the full frame is asked for (the label pick goes there) */
+  onSettle?: () => void;
+  /** elements whose changes do not end a hold (the connect handle, shown on hover and gone on the next pan) */
+  ignore?: (id: string) => boolean;
+}
+
+/**
+ * Keeps the renderer's viewport texture from a user's first pan/zoom until the view has been still for
+ * idleMs (see the header). Cytoscape's own `data.wheelZooming` flag is what turns its texture mode on;
+ * it is read through an accessor that also answers true while held. Programmatic view changes (fit,
+ * animate, the zoom buttons) do not start a hold.
+ */
+export class GestureHold {
+  /** the view moved by the user's hand within idleMs */
+  held = false;
+  /** bench/tests: holds ended by stillness / by a change of elements, bitmaps dropped for coverage */
+  readonly stats = { settled: 0, interrupted: 0, rebuilt: 0 };
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private wheel = false;
+  private rebuiltAt = -Infinity;
+
+  constructor(private readonly cy: Cy, private readonly r: HoldRenderer, private readonly opts: GestureHoldOptions) {
+    this.wheel = !!r.data.wheelZooming;
+    Object.defineProperty(r.data, 'wheelZooming', {
+      configurable: true, enumerable: true,
+      get: () => this.wheel || this.held,
+      set: (v: boolean) => { this.wheel = v; },
+    });
+    cy.on('viewport', this.onViewport);
+    const render = r.render, notify = r.notify;
+    r.render = (o) => {
+      // a bitmap that no longer serves the view is drawn again at this view (in this frame)
+      const tex = r.textureCache?.viewport;
+      if (tex && !o?.forcedContext && this.moving() && Date.now() - this.rebuiltAt >= TEXTURE_REBUILD_MS && !textureUsable(tex, r.pixelRatio ?? 1, cy.zoom(), cy.pan(), cy.width(), cy.height())) {
+        r.textureCache = null;
+        this.rebuiltAt = Date.now();
+        this.stats.rebuilt++;
+      }
+      render.call(r, o);
+    };
+    r.notify = (name, eles) => {
+      // anything but the view changed: it must be drawn now, not after the gesture
+      const activation = name === 'style' && this.activation(eles);
+      if (this.held && name !== 'viewport' && !activation && !this.ignored(eles)) this.release(false);
+      notify.call(r, name, eles);
+    };
+  }
+
+  /** elements seen pressed (Cytoscape's :active state, set on mousedown, cleared on release or when a pan starts) */
+  private readonly pressed = new Set<unknown>();
+
+  /**
+   * Whether a style notification is only the press state of its elements changing: a drag that pans often
+   * starts on an edge, which Cytoscape activates on the press and unactivates when the pan starts. Its
+   * overlay waits for the gesture's end like the rest; any other change of style ends the hold.
+   */
+  private activation(eles: unknown): boolean {
+    const list = eles as ArrayLike<{ _private?: { active?: boolean } }> | undefined;
+    if (!list || !list.length) return false;
+    const changes: Array<[unknown, boolean]> = [];
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!, on = !!e._private?.active;
+      if (on === this.pressed.has(e)) return false;
+      changes.push([e, on]);
+    }
+    for (const [e, on] of changes) { if (on) this.pressed.add(e); else this.pressed.delete(e); }
+    return true;
+  }
+
+  private ignored(eles: unknown): boolean {
+    const ignore = this.opts.ignore;
+    const list = eles as ArrayLike<{ id(): string }> | undefined;
+    if (!ignore || !list || !list.length) return false;
+    for (let i = 0; i < list.length; i++) if (!ignore(list[i]!.id())) return false;
+    return true;
+  }
+
+  /** a user gesture is moving the view (Cytoscape's own flags, not the hold) */
+  private userMoving(): boolean {
+    const r = this.r;
+    return this.wheel || !!r.hoverData.dragging || !!r.pinching || !!r.swipePanning;
+  }
+
+  private moving(): boolean { return this.held || this.userMoving(); }
+
+  private readonly onViewport = (): void => {
+    if (!this.held && !this.userMoving()) return;
+    this.held = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(this.onIdle, this.opts.idleMs);
+  };
+
+  private readonly onIdle = (): void => {
+    this.timer = null;
+    this.release(true);
+  };
+
+  /** End the hold: the next frame is a full one (Cytoscape drops its bitmap on a non-texture frame). */
+  release(settled: boolean): void {
+    if (!this.held) return;
+    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    this.held = false;
+    if (settled) { this.stats.settled++; this.opts.onSettle?.(); } else this.stats.interrupted++;
+    if (this.cy.destroyed()) return;
+    this.r.redrawHint('eles', true);
+    this.r.redrawHint('drag', true);
+    this.r.redraw();
+  }
+
+  destroy(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.held = false;
+    if (!this.cy.destroyed()) this.cy.off('viewport', this.onViewport);
+  }
+}
+
+/** Install the hold on `cy`'s canvas renderer; null when the renderer lacks what it needs (another version, WebGL). */
+export function installGestureHold(cy: Cy, opts: GestureHoldOptions): GestureHold | null {
+  const r = (cy as unknown as { renderer?(): Partial<HoldRenderer> }).renderer?.();
+  if (!r || !r.data || !r.hoverData || !r.textureOnViewport || typeof r.render !== 'function' || typeof r.notify !== 'function'
+    || typeof r.redraw !== 'function' || typeof r.redrawHint !== 'function') return null;
+  return new GestureHold(cy, r as HoldRenderer, opts);
+}
+
+/** an element as the hit filter reads it (Cytoscape internals, 3.34) */
+interface HitEle {
+  _private: {
+    group: 'nodes' | 'edges'; position: { x: number; y: number };
+    rscratch: { allpts?: number[]; arrowStartX?: number; arrowStartY?: number; arrowEndX?: number; arrowEndY?: number; midX?: number; midY?: number };
+  };
+  isNode(): boolean;
+  outerWidth(): number; outerHeight(): number;
+  pstyle(name: string): { pfValue: number; value: unknown; strValue: string };
+}
+type Sorted = HitEle[] & { interactive?: HitEle[] };
+interface HitRenderer {
+  findNearestElements(x: number, y: number, interactiveOnly: boolean, isTouch: boolean): unknown[];
+  getCachedZSortedEles(force?: boolean): Sorted;
+  getArrowWidth(width: number, scale: number): number;
+}
+
+/**
+ * Whether `e` may be hit at model point (x, y) by findNearestElements (same tolerances: 8 px rendered for
+ * an edge, 24 for touch; 2 / 8 for a node). Errs on the side of yes: an edge whose points are not known
+ * is a candidate.
+ */
+export function mayHit(r: Pick<HitRenderer, 'getArrowWidth'>, e: HitEle, x: number, y: number, zoom: number, isTouch: boolean): boolean {
+  const p = e._private;
+  if (p.group === 'nodes') {
+    const t = (isTouch ? 8 : 2) / zoom;
+    const hw = e.outerWidth() / 2 + t, hh = e.outerHeight() / 2 + t;
+    return Math.abs(p.position.x - x) <= hw && Math.abs(p.position.y - y) <= hh;
+  }
+  const rs = p.rscratch, pts = rs.allpts;
+  if (!pts || pts.length < 4) return true;
+  const w = e.pstyle('width').pfValue, thr = (isTouch ? 24 : 8) / zoom;
+  // the line: within width/2 + tolerance of its points' box
+  const lm = w / 2 + thr;
+  let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
+  for (let i = 0; i + 1 < pts.length; i += 2) {
+    const px = pts[i]!, py = pts[i + 1]!;
+    if (Number.isNaN(px) || Number.isNaN(py)) return true;
+    if (px < x1) x1 = px; if (px > x2) x2 = px; if (py < y1) y1 = py; if (py > y2) y2 = py;
+  }
+  if (x >= x1 - lm && x <= x2 + lm && y >= y1 - lm && y <= y2 + lm) return true;
+  // an arrow (source, target, mid): within half its size + tolerance of its anchor (roughCollide), with slack
+  const am = r.getArrowWidth(w, Number(e.pstyle('arrow-scale').value) || 1) / 2 + thr + w + 1;
+  // (an anchor not set or NaN never collides there either)
+  const near = (ax: number | undefined, ay: number | undefined) => ax !== undefined && ay !== undefined
+    && Math.abs(ax - x) <= am && Math.abs(ay - y) <= am;
+  return near(rs.arrowStartX, rs.arrowStartY) || near(rs.arrowEndX, rs.arrowEndY) || near(rs.midX, rs.midY);
+}
+
+/**
+ * Let the renderer's hit test scan only the elements that may be hit at the point (see the header).
+ * Returns the unfiltered test (the oracle) or null when the renderer lacks what it needs.
+ */
+export function installHitFilter(cy: Cy): ((x: number, y: number, interactiveOnly: boolean, isTouch: boolean) => unknown[]) | null {
+  const r = (cy as unknown as { renderer?(): Partial<HitRenderer> }).renderer?.();
+  if (!r || typeof r.findNearestElements !== 'function' || typeof r.getCachedZSortedEles !== 'function' || typeof r.getArrowWidth !== 'function') return null;
+  const hr = r as HitRenderer;
+  const find = hr.findNearestElements, sorted = hr.getCachedZSortedEles;
+  const full = (x: number, y: number, i: boolean, t: boolean) => find.call(hr, x, y, i, t);
+  hr.findNearestElements = function (x, y, interactiveOnly, isTouch) {
+    if ((cy as unknown as { hasCompoundNodes(): boolean }).hasCompoundNodes()) return find.call(hr, x, y, interactiveOnly, isTouch);
+    const all = sorted.call(hr);
+    const list = interactiveOnly ? all.interactive ?? all : all;
+    const zoom = cy.zoom();
+    const near: Sorted = [];
+    for (const e of list) {
+      // a hittable label: let the renderer's own test see everything
+      if (e.pstyle('text-events').strValue === 'yes') return find.call(hr, x, y, interactiveOnly, isTouch);
+      if (mayHit(hr, e, x, y, zoom, isTouch)) near.push(e);
+    }
+    near.interactive = near;
+    hr.getCachedZSortedEles = () => near;
+    try { return find.call(hr, x, y, interactiveOnly, isTouch); } finally { hr.getCachedZSortedEles = sorted; }
+  };
+  return full;
+}
