@@ -17,7 +17,6 @@ import { drawPreview, fitView, sameLayoutInput, startLayoutInput, startPlaces, t
 import { EmphasisLayer } from './emphasis.js';
 import { patchSorted, skipOpacityZOrder, zCompare, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
-import { styleFresh } from './fresh-style.js';
 import { hotWindow, ScrubCache, windowSteps } from './scrubcache.js';
 import { installGestureHold, installHitFilter, type GestureHold } from './gesture.js';
 
@@ -25,8 +24,6 @@ cytoscape.use(edgehandles);
 
 /** Past this many nodes the first frame shows the quick placement (edges held back) before the layout worker starts. */
 const DEFER_LAYOUT_AT = 400;
-/** from this many elements added at once to an empty canvas (or edges to an edgeless one) they are styled by styleFresh */
-const FRESH_STYLE_AT = 400;
 const TEMP = '.eh-handle, .eh-ghost, .eh-preview, .eh-ghost-edge, .eh-ghost-node';
 const HANDLE_ID = '__eh_handle__';
 /** the scrub cache's window: steps drawn one by one ahead of the scrubber (the way it moves) and behind it */
@@ -390,8 +387,6 @@ export class CanvasController {
       this.metrics.nodes ??= els.nodes.length;
       cy.one('render', () => { this.metrics.firstRenderAt = performance.now(); });
     }
-    /** elements added by this call (not restored): a big first graph's are styled at once below (styleFresh) */
-    let fresh = cy.collection();
     cy.batch(() => {
       // leaving elements are stashed, not dropped: a focus and back restores them where they were
       const leaving = cy.elements().not(TEMP).filter((el) => !wanted.has(el.id()));
@@ -410,7 +405,7 @@ export class CanvasController {
         if (!at) unplaced.push(n.data.id);
       }
       if (back.length) cy.collection(back as never).restore();
-      if (newNodes.length) fresh = fresh.union(cy.add(newNodes));
+      if (newNodes.length) cy.add(newNodes);
       const newEdges = [];
       const backEdges: SingularElementReturnValue[] = [];
       for (const e of els.edges) {
@@ -422,7 +417,7 @@ export class CanvasController {
       if (backEdges.length) cy.collection(backEdges as never).restore();
       // a big first load: nodes now, edges after the grid's first frame (layout() adds them)
       if (this.pendingEdges || (!this.laidOut && els.nodes.length >= DEFER_LAYOUT_AT)) this.pendingEdges = newEdges;
-      else if (newEdges.length) fresh = fresh.union(cy.add(newEdges));
+      else if (newEdges.length) cy.add(newEdges);
       // restored elements may have changed while away
       for (const list of [els.nodes, els.edges] as Array<Array<{ data: { id: string }; classes: string }>>) {
         if (!back.length && !backEdges.length) break;
@@ -437,7 +432,6 @@ export class CanvasController {
         }
       }
     });
-    this.styleFresh(fresh);
     this.wantDirect = drawsDirect(els);
     this.syncDirect();
     const total = cy.nodes().not(TEMP).length;
@@ -770,9 +764,8 @@ export class CanvasController {
     const cy = this.cy;
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     if (this.pendingEdges) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    const edges = this.addPendingEdges();
+    this.addPendingEdges();
     this.markLaidOut();
-    this.styleFresh(edges);
     this.settled = true;
     this.syncDirect();
     this.declutter();
@@ -859,18 +852,15 @@ export class CanvasController {
     } else this.addPendingEdges();
     const r = await job;
     if (!r || cy.destroyed()) return; // a newer layout took over (it adds the held-back edges)
-    let edges = cy.collection();
     cy.batch(() => {
       this.placeAll(r.ids, r.positions);
-      edges = this.addPendingEdges();
+      this.addPendingEdges();
     });
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
     this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}), ...(kept ? { early: true } : {}),
       askedAt, ...(r.receivedAt !== undefined ? { receivedAt: r.receivedAt } : {}), placedAt: performance.now() });
     this.markLaidOut();
-    // the held-back edges' first style, which the next frame would otherwise compute (lazily, with every trigger)
-    this.styleFresh(edges);
     this.settled = true;
     this.syncDirect();
     this.declutter();
@@ -922,7 +912,6 @@ export class CanvasController {
   }
 
   /** The edges held back for the first paint, minus any whose ends have gone (or that arrived since). */
-  /** Add the edges held back for a big graph's first frame; returns them (for styleFresh). */
   private addPendingEdges(): CollectionReturnValue {
     const cy = this.cy, edges = this.pendingEdges;
     this.pendingEdges = null;
@@ -930,15 +919,6 @@ export class CanvasController {
     const added = cy.add(edges.filter((e) => cy.getElementById(e.data.id).empty()
       && cy.getElementById(e.data.source).nonempty() && cy.getElementById(e.data.target).nonempty()));
     return added;
-  }
-
-  /**
-   * Style a big batch of just-added elements at once without Cytoscape's per-property triggers (fresh-style.ts):
-   * a first graph's nodes, or its held-back edges. Smaller batches, or a canvas with older elements, are left to
-   * Cytoscape's lazy styling as before.
-   */
-  private styleFresh(eles: CollectionReturnValue): void {
-    if (eles.length >= FRESH_STYLE_AT) styleFresh(this.cy, eles, TEMP);
   }
 
   fit(): void { this.cy.fit(this.cy.elements().not(TEMP), 30); }
