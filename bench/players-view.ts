@@ -97,18 +97,8 @@ export async function playersViewBench(ctx: { quick: boolean; tmpDir: string }):
     writeFileSync(p, readFileSync(p, 'utf8').replace(/^---\n/, '---\nvisibility: gm\n'));
   });
   const dbDir = mkdtempSync(join(ctx.tmpDir, 'db-'));
-  let ahead = false;
-  // cold: the app's session with nothing built ahead (the core's background warm-up turned off)
-  const session = new CoreSession(() => undefined, async (v) => {
-    const core = await openCore({ vaultDir: v, dbDir, watch: false });
-    return ahead ? core : Object.assign(core, { warmPlayersView: () => () => undefined });
-  });
-  const handlers = createHandlers(session);
-  const call = async <C extends Channel>(ch: C, req: Req<C>): Promise<Res<C>> => {
-    const r = await dispatch(ch, req, { transport: 'ws' }, handlers);
-    if (!r.ok) throw new Error(`${ch}: ${r.error.message}`);
-    return r.value as Res<C>;
-  };
+  // cold until aheadFrom(): the app's session with nothing built ahead (the core's background warm-up turned off)
+  const { session, call, aheadFrom } = benchSession(dbDir);
   /** the GM view with its timeline at `at` (what the renderer tells main once the timeline rests) */
   const gm = (at: number | null) => call('view-set', { audience: 'gm', layer: LAYER, session: at });
   let open = '';
@@ -152,7 +142,7 @@ export async function playersViewBench(ctx: { quick: boolean; tmpDir: string }):
 
     // the app: the GM looks at the world a moment before switching; the timeline rests at a new session each time.
     // The players' view is built ahead only once it has been shown in the session: `first` is built on the switch.
-    ahead = true;
+    aheadFrom();
     await openAsGm(30);
     await gm(30);
     await sleep(REST_MS);
@@ -192,17 +182,8 @@ export async function playersViewRealBench(ctx: { quick: boolean; tmpDir: string
   const dir = join(ctx.tmpDir, 'players-real');
   await generateRealVault(dir, { notes: ctx.quick ? 700 : 7000, seed: 3 });
   const dbDir = mkdtempSync(join(ctx.tmpDir, 'db-real-'));
-  let ahead = false;
-  const session = new CoreSession(() => undefined, async (v) => {
-    const core = await openCore({ vaultDir: v, dbDir, watch: false });
-    return ahead ? core : Object.assign(core, { warmPlayersView: () => () => undefined });
-  });
-  const handlers = createHandlers(session);
-  const call = async <C extends Channel>(ch: C, req: Req<C>): Promise<Res<C>> => {
-    const r = await dispatch(ch, req, { transport: 'ws' }, handlers);
-    if (!r.ok) throw new Error(`${ch}: ${r.error.message}`);
-    return r.value as Res<C>;
-  };
+  // cold until aheadFrom(): the app's session with nothing built ahead (the core's background warm-up turned off)
+  const { session, call, aheadFrom } = benchSession(dbDir);
   let open = '';
   let layer = '';
   const switchTo = async (): Promise<number> => {
@@ -237,7 +218,7 @@ export async function playersViewRealBench(ctx: { quick: boolean; tmpDir: string
     await call('view-set', { audience: 'gm', layer, session: null });
     const status = session.current().status();
     await session.close();
-    ahead = true;
+    aheadFrom();
     await openAsGm();
     await call('view-set', { audience: 'gm', layer, session: null });
     await sleep(REST_MS);
@@ -259,4 +240,26 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * The app's session over one database, driven through the façade's handlers as the shells call them. Until
+ * `aheadFrom()` each open core has the players' view's background warm-up turned off (nothing built ahead).
+ */
+function benchSession(dbDir: string): {
+  session: CoreSession; aheadFrom: () => void;
+  call: <C extends Channel>(ch: C, req: Req<C>) => Promise<Res<C>>;
+} {
+  let ahead = false;
+  const session = new CoreSession(() => undefined, async (v) => {
+    const core = await openCore({ vaultDir: v, dbDir, watch: false });
+    return ahead ? core : Object.assign(core, { warmPlayersView: () => () => undefined });
+  });
+  const handlers = createHandlers(session);
+  const call = async <C extends Channel>(ch: C, req: Req<C>): Promise<Res<C>> => {
+    const r = await dispatch(ch, req, { transport: 'ws' }, handlers);
+    if (!r.ok) throw new Error(`${ch}: ${r.error.message}`);
+    return r.value as Res<C>;
+  };
+  return { session, call, aheadFrom: () => { ahead = true; } };
 }
