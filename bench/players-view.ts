@@ -102,23 +102,7 @@ export async function playersViewBench(ctx: { quick: boolean; tmpDir: string }):
   /** the GM view with its timeline at `at` (what the renderer tells main once the timeline rests) */
   const gm = (at: number | null) => call('view-set', { audience: 'gm', layer: LAYER, session: at });
   let open = '';
-  const switchTo = async (at: number): Promise<number> => {
-    const audience = 'players' as const;
-    const t0 = performance.now();
-    await call('view-set', { audience, layer: LAYER, session: at });
-    await Promise.all([
-      call('vault-status', {}),
-      call('entity-list', { limit: 100_000, audience }),
-      call('graph-snapshot', { audience }).then(() => call('canvas-importance', { audience })),
-      call('entity-get', { nameOrId: open, audience }),
-      call('problems-list', { audience }),
-      call('timeline-sessions', { layer: LAYER, audience }).then(() => Promise.all([
-        call('timeline-graph-at', { layer: LAYER, session: at, audience }),
-        call('timeline-state', { nameOrId: open, layer: LAYER, session: at, audience }),
-      ])),
-    ]);
-    return performance.now() - t0;
-  };
+  const switchTo = (at: number): Promise<number> => playersSwitch(call, LAYER, at, open);
   /** open the vault as the app does; the GM looks at the world (list, canvas, timeline at `at`) */
   const openAsGm = async (at: number) => {
     await session.open(dir);
@@ -186,23 +170,7 @@ export async function playersViewRealBench(ctx: { quick: boolean; tmpDir: string
   const { session, call, aheadFrom } = benchSession(dbDir);
   let open = '';
   let layer = '';
-  const switchTo = async (): Promise<number> => {
-    const audience = 'players' as const;
-    const t0 = performance.now();
-    await call('view-set', { audience, layer, session: null });
-    await Promise.all([
-      call('vault-status', {}),
-      call('entity-list', { limit: 100_000, audience }),
-      call('graph-snapshot', { audience }).then(() => call('canvas-importance', { audience })),
-      call('entity-get', { nameOrId: open, audience }),
-      call('problems-list', { audience }),
-      call('timeline-sessions', { layer, audience }).then(() => Promise.all([
-        call('timeline-graph-at', { layer, session: null, audience }),
-        call('timeline-state', { nameOrId: open, layer, session: null, audience }),
-      ])),
-    ]);
-    return performance.now() - t0;
-  };
+  const switchTo = (): Promise<number> => playersSwitch(call, layer, null, open);
   const openAsGm = async () => {
     await session.open(dir);
     await session.current().searchReady();
@@ -246,10 +214,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
  * The app's session over one database, driven through the façade's handlers as the shells call them. Until
  * `aheadFrom()` each open core has the players' view's background warm-up turned off (nothing built ahead).
  */
-function benchSession(dbDir: string): {
-  session: CoreSession; aheadFrom: () => void;
-  call: <C extends Channel>(ch: C, req: Req<C>) => Promise<Res<C>>;
-} {
+type BenchCall = <C extends Channel>(ch: C, req: Req<C>) => Promise<Res<C>>;
+
+function benchSession(dbDir: string): { session: CoreSession; aheadFrom: () => void; call: BenchCall } {
   let ahead = false;
   const session = new CoreSession(() => undefined, async (v) => {
     const core = await openCore({ vaultDir: v, dbDir, watch: false });
@@ -262,4 +229,23 @@ function benchSession(dbDir: string): {
     return r.value as Res<C>;
   };
   return { session, call, aheadFrom: () => { ahead = true; } };
+}
+
+/** The app's switch to the players' view at (layer, session), then all it refetches at once; ms until the last answer. */
+async function playersSwitch(call: BenchCall, layer: string, at: number | null, open: string): Promise<number> {
+  const audience = 'players' as const;
+  const t0 = performance.now();
+  await call('view-set', { audience, layer, session: at });
+  await Promise.all([
+    call('vault-status', {}),
+    call('entity-list', { limit: 100_000, audience }),
+    call('graph-snapshot', { audience }).then(() => call('canvas-importance', { audience })),
+    call('entity-get', { nameOrId: open, audience }),
+    call('problems-list', { audience }),
+    call('timeline-sessions', { layer, audience }).then(() => Promise.all([
+      call('timeline-graph-at', { layer, session: at, audience }),
+      call('timeline-state', { nameOrId: open, layer, session: at, audience }),
+    ])),
+  ]);
+  return performance.now() - t0;
 }
