@@ -4,11 +4,11 @@
  * never rebuilt), with the connect gesture (cytoscape-edgehandles plus a drag
  * handle shown on the hovered node), pin-on-drag, and timings for the bench.
  */
-import cytoscape, { type Core as Cy, type EdgeSingular, type NodeSingular, type CollectionReturnValue, type SingularElementReturnValue } from 'cytoscape';
+import cytoscape, { type Core as Cy, type EdgeSingular, type NodeSingular, type SingularElementReturnValue } from 'cytoscape';
 import edgehandles from 'cytoscape-edgehandles';
 import type { Positions } from '../../../shared/contract-canvas.js';
 import { drawsDirect, type CanvasElements } from './elements.js';
-import { overlaid, overlayPatch, stepDelta, type CanvasElement, type ElementIndex } from './overlaid.js';
+import { deltaIds, overlaid, overlayPatch, stepDelta, type CanvasElement, type ElementIndex } from './overlaid.js';
 import type { CanvasOverlay } from './overlay.js';
 import { placeNew, quickPlace } from './layout.js';
 import { LayoutRunner } from './layout-client.js';
@@ -539,10 +539,7 @@ export class CanvasController {
     const patches = ordered.map((o) => overlayPatch(cur.ix, o));
     for (const p of patches) for (const id of p.keys()) ids.add(id);
     this.stepIndex = new Map(ordered.map((o, i) => [o.session, i]));
-    this.stepPairs = patches.slice(1).map((p, k) => {
-      const d = stepDelta(cur.ix, patches[k]!, p);
-      return [...d.set.map((e) => e.data.id), ...d.add.map((e) => e.data.id), ...d.remove];
-    });
+    this.stepPairs = patches.slice(1).map((p, k) => deltaIds(stepDelta(cur.ix, patches[k]!, p)));
     this.stepAt = cur.session == null ? null : this.stepIndex.get(cur.session) ?? null;
     this.scrubCache?.invalidate();
     const cy = this.cy;
@@ -663,7 +660,7 @@ export class CanvasController {
     });
     if (quiet) this.metrics.quietSteps++; else this.metrics.fullSteps++;
     this.prebuildScrub();
-    if (this.emphasis?.touches([...d.set.map((e) => e.data.id), ...d.remove, ...d.add.map((e) => e.data.id)])) this.emphasis.refresh();
+    if (this.emphasis?.touches(deltaIds(d))) this.emphasis.refresh();
     if (session !== cur.session) this.markStep(session);
   }
 
@@ -912,13 +909,12 @@ export class CanvasController {
   }
 
   /** The edges held back for the first paint, minus any whose ends have gone (or that arrived since). */
-  private addPendingEdges(): CollectionReturnValue {
+  private addPendingEdges(): void {
     const cy = this.cy, edges = this.pendingEdges;
     this.pendingEdges = null;
-    if (!edges?.length) return cy.collection();
-    const added = cy.add(edges.filter((e) => cy.getElementById(e.data.id).empty()
+    if (!edges?.length) return;
+    cy.add(edges.filter((e) => cy.getElementById(e.data.id).empty()
       && cy.getElementById(e.data.source).nonempty() && cy.getElementById(e.data.target).nonempty()));
-    return added;
   }
 
   fit(): void { this.cy.fit(this.cy.elements().not(TEMP), 30); }

@@ -250,19 +250,19 @@ export function installHitFilter(cy: Cy): ((x: number, y: number, interactiveOnl
   const find = hr.findNearestElements, sorted = hr.getCachedZSortedEles;
   const full = (x: number, y: number, i: boolean, t: boolean) => find.call(hr, x, y, i, t);
   hr.findNearestElements = function (x, y, interactiveOnly, isTouch) {
-    if ((cy as unknown as { hasCompoundNodes(): boolean }).hasCompoundNodes()) return find.call(hr, x, y, interactiveOnly, isTouch);
+    if ((cy as unknown as { hasCompoundNodes(): boolean }).hasCompoundNodes()) return full(x, y, interactiveOnly, isTouch);
     const all = sorted.call(hr);
     const list = interactiveOnly ? all.interactive ?? all : all;
     const zoom = cy.zoom();
     const near: Sorted = [];
     for (const e of list) {
       // a hittable label: let the renderer's own test see everything
-      if (e.pstyle('text-events').strValue === 'yes') return find.call(hr, x, y, interactiveOnly, isTouch);
+      if (e.pstyle('text-events').strValue === 'yes') return full(x, y, interactiveOnly, isTouch);
       if (mayHit(hr, e, x, y, zoom, isTouch)) near.push(e);
     }
     near.interactive = near;
     hr.getCachedZSortedEles = () => near;
-    try { return find.call(hr, x, y, interactiveOnly, isTouch); } finally { hr.getCachedZSortedEles = sorted; }
+    try { return full(x, y, interactiveOnly, isTouch); } finally { hr.getCachedZSortedEles = sorted; }
   };
   return full;
 }

@@ -103,6 +103,11 @@ function same(a: CanvasElement, b: CanvasElement): boolean {
 /** A scrubber step: elements to restyle (the new definition), edges to add, edge ids to remove. */
 export interface StepDelta { set: CanvasElement[]; add: EdgeElement[]; remove: string[] }
 
+/** the ids a step touches: restyled, added or removed */
+export function deltaIds(d: StepDelta): string[] {
+  return [...d.set.map((e) => e.data.id), ...d.add.map((e) => e.data.id), ...d.remove];
+}
+
 /** From the picture of patch `prev` to that of `next` (both from overlayPatch over the same index). */
 export function stepDelta(ix: ElementIndex, prev: ReadonlyMap<string, CanvasElement>, next: ReadonlyMap<string, CanvasElement>): StepDelta {
   const d: StepDelta = { set: [], add: [], remove: [] };

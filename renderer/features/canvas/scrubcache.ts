@@ -55,6 +55,11 @@ export interface ScrubCacheMetrics {
   cold: number; hot: number;
 }
 
+/** the view a layer bitmap was drawn for: the context's transform and its size */
+function viewKey(t: DOMMatrix, w: number, h: number): string {
+  return `${t.a},${t.b},${t.c},${t.d},${t.e},${t.f},${w},${h}`;
+}
+
 export class ScrubCache {
   readonly metrics: ScrubCacheMetrics = { blits: 0, builds: 0, whole: 0, prebuilds: 0, cold: 0, hot: 0 };
   /** the elements in the bitmaps (null: no valid bitmaps) */
@@ -72,7 +77,7 @@ export class ScrubCache {
     const orig = r.drawCachedElements;
     r.drawCachedElements = (ctx, eles, pxRatio, extent) => {
       if (this.off || ctx !== r.data.contexts[r.DRAG]) { orig.call(r, ctx, eles, pxRatio, extent); return; }
-      const drawEles = (c: CanvasRenderingContext2D, e: readonly LayerElement[]) => orig.call(r, c, e, pxRatio, extent);
+      const drawEles: DrawEles = (c, e) => orig.call(r, c, e, pxRatio, extent);
       this.last = { eles, drawEles, t: ctx.getTransform() };
       this.draw(ctx, eles, drawEles);
     };
@@ -179,7 +184,7 @@ export class ScrubCache {
       if (!last || this.off || !this.cold) return;
       if (r.data.canvasNeedsRedraw?.[r.DRAG]) { this.prebuild(); return; }
       const canvas = r.data.contexts[r.DRAG]!.canvas, t = last.t, w = canvas.width, h = canvas.height;
-      if (`${t.a},${t.b},${t.c},${t.d},${t.e},${t.f},${w},${h}` !== this.key) return;
+      if (viewKey(t, w, h) !== this.key) return;
       const hot = this.hot();
       if (!hot) return;
       this.build(r.getCachedZSortedEles().drag, hot, last.t, w, h, last.drawEles);
@@ -187,10 +192,9 @@ export class ScrubCache {
     });
   }
 
-  private draw(ctx: CanvasRenderingContext2D, eles: readonly LayerElement[],
-    drawEles: (c: CanvasRenderingContext2D, e: readonly LayerElement[]) => void): void {
+  private draw(ctx: CanvasRenderingContext2D, eles: readonly LayerElement[], drawEles: DrawEles): void {
     const t = ctx.getTransform(), w = ctx.canvas.width, h = ctx.canvas.height;
-    const key = `${t.a},${t.b},${t.c},${t.d},${t.e},${t.f},${w},${h}`;
+    const key = viewKey(t, w, h);
     let cold = this.cold;
     const hotEdges: LayerElement[] = [], hotNodes: LayerElement[] = [];
     if (cold && key === this.key) {
