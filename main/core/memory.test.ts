@@ -1,9 +1,15 @@
 /**
  * memory.ts: collectGarbage really collects (an object only a WeakRef holds is gone after it), its switch, and
- * releaseAfterOpen's two collections (the second a moment later, skipped once the core is gone).
+ * releaseAfterOpen's collections (a second full one a moment later, then a young-generation one, each skipped once
+ * the core is gone), and that the young generation an idle process had grown is given back (memory-probe.ts).
  */
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { collectGarbage, gcAfterOpenEnabled, releaseAfterOpen, SECOND_GC_DELAY_MS } from './memory.js';
+import { collectGarbage, collectYoung, gcAfterOpenEnabled, releaseAfterOpen, SECOND_GC_DELAY_MS, YOUNG_GC_DELAY_MS } from './memory.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 describe('collectGarbage', () => {
   it('runs a full GC: an object reachable only through a WeakRef is collected', async () => {
@@ -24,20 +30,50 @@ describe('collectGarbage', () => {
 });
 
 describe('releaseAfterOpen', () => {
-  it('collects now and once more SECOND_GC_DELAY_MS later, unless the core is gone by then', () => {
+  it('collects now, once more SECOND_GC_DELAY_MS later, then the young generation YOUNG_GC_DELAY_MS after that, unless the core is gone by then', () => {
     const log: string[] = [];
     const timers: Array<{ fn: () => void; ms: number }> = [];
     let still = true;
-    releaseAfterOpen(() => still, () => { log.push('gc'); }, (fn, ms) => { timers.push({ fn, ms }); });
+    const run = (): void => {
+      releaseAfterOpen(() => still, () => { log.push('gc'); }, (fn, ms) => { timers.push({ fn, ms }); }, () => { log.push('young'); });
+    };
+    run();
     expect(log).toEqual(['gc']);
     expect(timers.map((t) => t.ms)).toEqual([SECOND_GC_DELAY_MS]);
     timers[0]!.fn();
     expect(log).toEqual(['gc', 'gc']);
+    expect(timers.map((t) => t.ms)).toEqual([SECOND_GC_DELAY_MS, YOUNG_GC_DELAY_MS]);
+    timers[1]!.fn();
+    expect(log).toEqual(['gc', 'gc', 'young']);
 
     log.length = 0; timers.length = 0;
-    releaseAfterOpen(() => still, () => { log.push('gc'); }, (fn, ms) => { timers.push({ fn, ms }); });
+    run();
     still = false; // closed or replaced meanwhile
     timers[0]!.fn();
     expect(log).toEqual(['gc']);
+    expect(timers).toHaveLength(1);
+
+    log.length = 0; timers.length = 0; still = true;
+    run();
+    timers[0]!.fn();
+    still = false; // gone after the second
+    timers[1]!.fn();
+    expect(log).toEqual(['gc', 'gc']);
+  });
+
+  it('collectYoung runs a young-generation collection', () => {
+    expect(typeof collectYoung()).toBe('number');
+  });
+
+  it('gives back the young generation an idle process had grown (a process of its own, real timers)', () => {
+    const r = spawnSync(process.execPath, [join(here, '..', '..', 'bin', 'run-ts.mjs'), join(here, 'memory-probe.ts')], {
+      encoding: 'utf8', timeout: 45_000,
+    });
+    const m = /YOUNG (\d+) (\d+)/.exec(r.stdout);
+    expect(m, r.stderr).not.toBeNull();
+    const [before, after] = [Number(m![1]), Number(m![2])];
+    // grown to its maximum by the allocations (16 MB semi-spaces on 64-bit), back to a few MB after the release
+    expect(before).toBeGreaterThanOrEqual(16 * 1048576);
+    expect(after).toBeLessThanOrEqual(4 * 1048576);
   });
 });
