@@ -8,6 +8,8 @@
  *                                  bundle of the CLI (built by buildCliBundle, as `npm run build:main` does);
  *                                  web_rss_tsx_mb: the same from the sources through tsx (bin/lorecraft.mjs in a
  *                                  checkout), whose loader and compiled sources cost ~35 MB more
+ *   web_rss_idle_mb[vault]         {cold, warm}: the same two shells (the bundle) read again WEB_RSS_IDLE_MS (10 s)
+ *                                  after web_rss_mb's reading, nothing asked of them meanwhile
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -76,6 +78,17 @@ export function buildCliBundle(root: string): string {
 }
 
 export async function webShellRss(root: string, dir: string, timeoutMs = 180_000, cli = join(root, 'bin', 'lorecraft.mjs')): Promise<number> {
+  return (await webShellReadings(root, dir, timeoutMs, cli, 0)).settled;
+}
+
+/**
+ * webShellRss's reading (`settled`, the same settle rule) and, with `idleMs` > 0, a second reading of the same
+ * process `idleMs` after it, nothing asked of the shell meanwhile (`idle`: what an open shell holds once V8's
+ * own idle-time work and the session's delayed collections have run; null without idleMs).
+ */
+export async function webShellReadings(
+  root: string, dir: string, timeoutMs: number, cli: string, idleMs: number,
+): Promise<{ settled: number; idle: number | null }> {
   // The shell reads the renderer's files per request (none is made here): without a build, an empty page stands in.
   let renderer = join(root, 'dist', 'renderer');
   if (!existsSync(renderer)) {
@@ -108,7 +121,10 @@ export async function webShellRss(root: string, dir: string, timeoutMs = 180_000
       if (now > last + 2 * 1048576 || ticks - ticksSince > 10 || childrenOf(pid).length > 0) { stableSince = performance.now(); ticksSince = ticks; }
       last = Math.max(last, now);
     }
-    return rssOf(pid);
+    const settled = rssOf(pid);
+    if (idleMs <= 0) return { settled, idle: null };
+    await new Promise((r) => setTimeout(r, idleMs));
+    return { settled, idle: rssOf(pid) };
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     if (child.exitCode === null) { child.kill('SIGTERM'); await exited; }
@@ -124,4 +140,21 @@ export async function webRss(root: string, dir: string, cli?: string): Promise<{
   const warm = mb(await webShellRss(root, dir, undefined, cli));
   rmSync(db, { recursive: true, force: true });
   return { cold, warm };
+}
+
+/** How long after the settled reading webRssReadings reads the shell again. */
+export const WEB_RSS_IDLE_MS = 10_000;
+
+/**
+ * webRss's figures (`rss`: the same processes, the same settle rule, so the same reading as webRss) and, from
+ * each of the two shells, a second reading WEB_RSS_IDLE_MS later (`idle`).
+ */
+export async function webRssReadings(root: string, dir: string, cli: string): Promise<{ rss: { cold: number; warm: number }; idle: { cold: number; warm: number } }> {
+  const db = resolve(dir, '.lorecraft');
+  if (existsSync(db)) rmSync(db, { recursive: true, force: true });
+  const mb = (b: number | null) => Math.round((b ?? 0) / 1048576);
+  const cold = await webShellReadings(root, dir, 180_000, cli, WEB_RSS_IDLE_MS);
+  const warm = await webShellReadings(root, dir, 180_000, cli, WEB_RSS_IDLE_MS);
+  rmSync(db, { recursive: true, force: true });
+  return { rss: { cold: mb(cold.settled), warm: mb(warm.settled) }, idle: { cold: mb(cold.idle), warm: mb(warm.idle) } };
 }

@@ -21,7 +21,8 @@
  *   warm_open_notes_cached[vault] {hits, misses} of the note cache in the warm open
  *   web_rss_mb[vault]          {cold, warm}: RSS of the real web shell process after opening the vault and settling
  *                              (bench/open.ts; generated vaults only, its database is <vault>/.lorecraft), run from
- *                              the CLI's bundle as it ships; web_rss_tsx_mb[vault]: run from the sources through tsx
+ *                              the CLI's bundle as it ships; web_rss_tsx_mb[vault]: run from the sources through tsx;
+ *                              web_rss_idle_mb[vault]: the same two bundle shells read again 10 s later, left idle
  *   huge_note_peak_mb          {note_mb, peak_mb, baseline_mb, extra_mb, multiplier}: peak RSS of a process opening
  *                              a small vault with one ~9 MB note, beside the same vault without it (bench/huge-note.ts)
  *   rss_mb                     peak resident set size of this process
@@ -49,7 +50,7 @@ import { readVault } from '../main/sync/engine.js';
 import { generateVault, type GeneratedVault } from './generate.js';
 import { generateRealVault } from './generate-real.js';
 import { hugeNotePeak } from './huge-note.js';
-import { buildCliBundle, timeToInteractive, webRss } from './open.js';
+import { buildCliBundle, timeToInteractive, webRss, webRssReadings } from './open.js';
 import { type StoreFloor, storeLoadFloor } from './store-floor.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -185,7 +186,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(), quick, node: process.version,
     cold_sync_ms: {}, cold_sync_phases_ms: {}, warm_open_ms: {}, search_ready_ms: {}, search_after_queryable_ms: {}, read_parse_floor_ms: {}, counts: {},
     store_load_floor_ms: {}, store_load_floor_phases_ms: {}, cold_sync_floor_ratio: {},
-    time_to_interactive_ms: {}, tti_queryable_ms: {}, warm_open_uncached_ms: {}, warm_open_notes_cached: {}, web_rss_mb: {}, web_rss_tsx_mb: {},
+    time_to_interactive_ms: {}, tti_queryable_ms: {}, warm_open_uncached_ms: {}, warm_open_notes_cached: {}, web_rss_mb: {}, web_rss_idle_mb: {}, web_rss_tsx_mb: {},
   };
   const put = (k: string, vault: string, v: unknown) => { (result[k] as Record<string, unknown>)[vault] = v; };
   const log = (s: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${s}\n`);
@@ -258,7 +259,9 @@ async function main(): Promise<void> {
       put('cold_sync_floor_ratio', spec.key, Math.round((best!.queryable / Math.min(...floors)) * 100) / 100);
       if (spec.generated && !quick) {
         bundle ??= buildCliBundle(ROOT);
-        put('web_rss_mb', spec.key, await webRss(ROOT, spec.dir, bundle));
+        const shell = await webRssReadings(ROOT, spec.dir, bundle);
+        put('web_rss_mb', spec.key, shell.rss);
+        put('web_rss_idle_mb', spec.key, shell.idle);
         put('web_rss_tsx_mb', spec.key, await webRss(ROOT, spec.dir));
       }
       log(`${spec.key}: floor ${Math.min(...floors).toFixed(0)} ms, store floor ${storeFloor?.total ?? '-'} ms, tti ${Math.round(bestTti.ms)} ms, web rss ${JSON.stringify((result.web_rss_mb as Record<string, unknown>)[spec.key] ?? '-')} MB, warm open ${String((result.warm_open_ms as Record<string, unknown>)[spec.key] ?? '-')} ms, queryable ${best!.queryable.toFixed(0)} ms, search ready ${best!.searchReady.toFixed(0)} ms`);
