@@ -83,6 +83,12 @@ export function hiddenEvents(src: Pick<LensSource, 'config' | 'schema' | 'entity
   return out;
 }
 
+/** lensAt's marks of an entity at the session (see there) */
+const SEEN = 1, HIDDEN = 2, PLACEHOLDER = 4;
+
+/** above this many records from one entity, lensBase finds a relationship's records by its `to` (see `candidates`) */
+const GROUP_FROM = 16;
+
 const isBodyLink = (r: RelationshipRecord) => r.type === LINK_REL && r.field === null;
 const fileKeys = (path: string | null) => (path ? [path.replace(/\.md$/i, ''), path.replace(/^.*\//, '').replace(/\.md$/i, '')] : []);
 
@@ -205,10 +211,26 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     for (const k of fileKeys(target.path)) if (left.has(k.toLowerCase())) return true;
     return false;
   };
+  // a `from` with many records (a note of thousands of body links on the real-shaped 7k vault): its records grouped
+  // by `to`, in the notes' order, built when first asked, so that deciding each of its relationships does not scan
+  // all of them (quadratic in a note's links)
+  const byTo = new Map<string, Map<string, RelationshipRecord[]>>();
+  /** the records from `from` that may go to `to` (all of `from`'s when few, else those to `to`), in the notes' order */
+  const candidates = (from: string, to: string): RelationshipRecord[] | undefined => {
+    const list = edgesFrom.get(from);
+    if (!list || list.length <= GROUP_FROM) return list;
+    let g = byTo.get(from);
+    if (!g) {
+      g = new Map();
+      for (const r of list) { const l = g.get(r.to); if (l) l.push(r); else g.set(r.to, [r]); }
+      byTo.set(from, g);
+    }
+    return g.get(to);
+  };
   const recsOf = new WeakMap<object, RelationshipRecord[]>();
   const recordsOf = (rel: { from: string; type: string; to: string }) => {
     let v = recsOf.get(rel);
-    if (!v) { v = (edgesFrom.get(rel.from) ?? []).filter((r) => r.type === rel.type && r.to === rel.to); recsOf.set(rel, v); }
+    if (!v) { v = (candidates(rel.from, rel.to) ?? []).filter((r) => r.type === rel.type && r.to === rel.to); recsOf.set(rel, v); }
     return v;
   };
   // what a record's declaration depends on of its declaring note, per note (by path: a string key, where a
@@ -253,7 +275,7 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
       // recordsOf(rel) in order, without making the list: the first declaration players may read wins
       let any = false;
       let first: RelationshipRecord | undefined;
-      const from = edgesFrom.get(rel.from);
+      const from = candidates(rel.from, rel.to);
       if (from) {
         for (const r of from) {
           if (r.type !== rel.type || r.to !== rel.to) continue;
@@ -299,8 +321,21 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
     }
   }
   const noteVisible = (id: string) => !players || !gmNote(id) || revealedNotes.has(id);
+  // per entity of the graph, in one pass: its state, and whether it is surely not visible at the session
+  // (HIDDEN: not yet created, or a note the audience cannot see) or a placeholder (PLACEHOLDER: known only through
+  // a relationship that holds); an id without a state is surely hidden too. One Map read per end of a
+  // relationship below, where separate sets took several (and a call each) on every one of the 34k (10k) to 183k
+  // (real-shaped 7k) relationships of a first switch
   const states = new Map<string, EntityState>();
-  for (const s of g.entities) states.set(s.id, s);
+  const mark = new Map<string, number>();
+  const placeholders = players ? base.placeholders() : null;
+  for (const st of g.entities) {
+    states.set(st.id, st);
+    if (st.lifecycle === 'not-yet-created') mark.set(st.id, HIDDEN);
+    else if (players && !placeholders!.has(st.id) && !noteVisible(st.id)) mark.set(st.id, HIDDEN);
+    else mark.set(st.id, SEEN);
+  }
+  if (placeholders?.size) for (const id of placeholders) mark.set(id, (mark.get(id) ?? HIDDEN) | PLACEHOLDER);
   const hidesProperty = (id: string, prop: string) => players
     && (prop === rules.field || (rules.isSecretProperty(states.get(id)?.type ?? src.entity(id)?.type ?? null, prop) && !revealedProps.has(`${id}\u0000${prop}`)));
 
@@ -316,22 +351,17 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
   // every session, unless a note revealed by then declares the edge
   const holding: LensRelationship[] = [];
   const holdingStates: RelationshipState[] = [];
-  const placeholders = players ? base.placeholders() : null;
   const referenced = new Set<string>();
-  // an end that is surely not visible at the session (no state, not yet created, or a note the audience cannot
-  // see): a relationship with such an end is never one of `relationships`, so it is not decided at all, unless an
-  // end is a placeholder (a relationship that holds makes a placeholder known, whatever its other end)
-  const hidden = new Set<string>();
-  for (const st of g.entities) {
-    if (st.lifecycle === 'not-yet-created') { hidden.add(st.id); continue; }
-    if (players && !placeholders!.has(st.id) && !noteVisible(st.id)) hidden.add(st.id);
-  }
-  const surelyHidden = (id: string) => hidden.has(id) || !states.has(id);
+  const revealing = revealedNotes.size > 0;
   for (const rel of g.relationships) {
-    if ((surelyHidden(rel.from) || surelyHidden(rel.to)) && !placeholders?.has(rel.from) && !placeholders?.has(rel.to)) continue;
+    // an end surely not visible at the session: the relationship is never one of `relationships`, so it is not
+    // decided at all, unless an end is a placeholder (a relationship that holds makes a placeholder known,
+    // whatever its other end)
+    const ends = (mark.get(rel.from) ?? HIDDEN) | (mark.get(rel.to) ?? HIDDEN);
+    if ((ends & (HIDDEN | PLACEHOLDER)) === HIDDEN) continue;
     let out: LensRelationship | null;
     const known = players ? base.playersRelationship(rel) : null;
-    if (known && (!known.reveals || revealedNotes.size === 0)) out = known.plain;
+    if (known && (!known.reveals || !revealing)) out = known.plain;
     else {
       let field: string | null = null;
       if (rel.origin === 'base') {
@@ -346,23 +376,18 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
     if (!out) continue;
     holding.push(out);
     holdingStates.push(rel);
-    if (placeholders?.size) {
-      if (placeholders.has(rel.from)) referenced.add(rel.from);
-      if (placeholders.has(rel.to)) referenced.add(rel.to);
+    if (ends & PLACEHOLDER) {
+      if (placeholders!.has(rel.from)) referenced.add(rel.from);
+      if (placeholders!.has(rel.to)) referenced.add(rel.to);
     }
   }
 
   const visible = new Set<string>();
   for (const st of g.entities) {
-    if (st.lifecycle === 'not-yet-created') continue;
-    if (players) {
-      const rec = src.entity(st.id);
-      // a placeholder's name comes from the references to it: only those the audience sees make it known
-      // (an entity created by an event without a note comes from an event players see: GM events are left out)
-      if (rec?.placeholder) { if (!referenced.has(st.id)) continue; }
-      else if (!noteVisible(st.id)) continue;
-    }
-    visible.add(st.id);
+    const m = mark.get(st.id)!;
+    // a placeholder's name comes from the references to it: only those the audience sees make it known
+    // (an entity created by an event without a note comes from an event players see: GM events are left out)
+    if (m & PLACEHOLDER ? st.lifecycle !== 'not-yet-created' && referenced.has(st.id) : m === SEEN) visible.add(st.id);
   }
   const relationships: LensRelationship[] = [];
   const held: RelationshipState[] = [];
