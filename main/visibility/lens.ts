@@ -12,6 +12,7 @@ import { LINK_REL } from '../../shared/types.js';
 import type { Schema, VaultConfig } from '../config/types.js';
 import { findLinks, parseLink, replaceLinks } from '../../shared/wikilinks.js';
 import type { TimelineIndex } from '../timeline/timeline-index.js';
+import { entityPositions } from '../timeline/state.js';
 import type { EntityState, GraphState, RelationshipState, TimelineEvent } from '../timeline/types.js';
 import { redactBody, visibilityRules, type Audience, type VisibilityRules } from './rules.js';
 
@@ -321,23 +322,40 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
     }
   }
   const noteVisible = (id: string) => !players || !gmNote(id) || revealedNotes.has(id);
-  // per entity of the graph, in one pass: its state, and whether it is surely not visible at the session
-  // (HIDDEN: not yet created, or a note the audience cannot see) or a placeholder (PLACEHOLDER: known only through
-  // a relationship that holds); an id without a state is surely hidden too. One Map read per end of a
-  // relationship below, where separate sets took several (and a call each) on every one of the 34k (10k) to 183k
-  // (real-shaped 7k) relationships of a first switch
-  const states = new Map<string, EntityState>();
-  const mark = new Map<string, number>();
+  // per entity of the graph, in one pass, by its position in g.entities (the scope's Map of positions, shared by
+  // every session's graph and with the GM's index: no Map per lens): whether it is surely not visible at the session
+  // (HIDDEN: not yet created, or a note the audience cannot see) or a placeholder (PLACEHOLDER: known only through a
+  // relationship that holds); an id without a state is surely hidden too. One read per end of a relationship below,
+  // where separate sets took several (and a call each) on every one of the 34k (10k) to 183k (real-shaped 7k)
+  // relationships of a first switch
+  const ents = g.entities;
+  let positions = entityPositions(g);
+  if (!positions) { const m = new Map<string, number>(); for (let i = 0; i < ents.length; i++) m.set(ents[i]!.id, i); positions = m; }
+  const pos = positions;
+  const marks = new Uint8Array(ents.length);
   const placeholders = players ? base.placeholders() : null;
-  for (const st of g.entities) {
-    states.set(st.id, st);
-    if (st.lifecycle === 'not-yet-created') mark.set(st.id, HIDDEN);
-    else if (players && !placeholders!.has(st.id) && !noteVisible(st.id)) mark.set(st.id, HIDDEN);
-    else mark.set(st.id, SEEN);
+  for (let i = 0; i < ents.length; i++) {
+    const st = ents[i]!;
+    marks[i] = st.lifecycle === 'not-yet-created' || (players && !placeholders!.has(st.id) && !noteVisible(st.id)) ? HIDDEN : SEEN;
   }
-  if (placeholders?.size) for (const id of placeholders) mark.set(id, (mark.get(id) ?? HIDDEN) | PLACEHOLDER);
+  // placeholders without a state here (another layer's): hidden, yet they exempt a relationship from the skip
+  const elsewhere = new Map<string, number>();
+  if (placeholders?.size) {
+    for (const id of placeholders) {
+      const i = pos.get(id);
+      if (i === undefined) elsewhere.set(id, HIDDEN | PLACEHOLDER); else marks[i]! |= PLACEHOLDER;
+    }
+  }
+  const markOf = (id: string): number => {
+    const i = pos.get(id);
+    return i === undefined ? elsewhere.get(id) ?? HIDDEN : marks[i]!;
+  };
+  const stateOf = (id: string): EntityState | undefined => {
+    const i = pos.get(id);
+    return i === undefined ? undefined : ents[i];
+  };
   const hidesProperty = (id: string, prop: string) => players
-    && (prop === rules.field || (rules.isSecretProperty(states.get(id)?.type ?? src.entity(id)?.type ?? null, prop) && !revealedProps.has(`${id}\u0000${prop}`)));
+    && (prop === rules.field || (rules.isSecretProperty(stateOf(id)?.type ?? src.entity(id)?.type ?? null, prop) && !revealedProps.has(`${id}\u0000${prop}`)));
 
   const redactedBody = (e: EntityRecord) => (players ? base.redacted(e) : e.body);
   const declaredVisibly = (r: RelationshipRecord): boolean => {
@@ -357,7 +375,7 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
     // an end surely not visible at the session: the relationship is never one of `relationships`, so it is not
     // decided at all, unless an end is a placeholder (a relationship that holds makes a placeholder known,
     // whatever its other end)
-    const ends = (mark.get(rel.from) ?? HIDDEN) | (mark.get(rel.to) ?? HIDDEN);
+    const ends = markOf(rel.from) | markOf(rel.to);
     if ((ends & (HIDDEN | PLACEHOLDER)) === HIDDEN) continue;
     let out: LensRelationship | null;
     const known = players ? base.playersRelationship(rel) : null;
@@ -383,8 +401,8 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
   }
 
   const visible = new Set<string>();
-  for (const st of g.entities) {
-    const m = mark.get(st.id)!;
+  for (let i = 0; i < ents.length; i++) {
+    const st = ents[i]!, m = marks[i]!;
     // a placeholder's name comes from the references to it: only those the audience sees make it known
     // (an entity created by an event without a note comes from an event players see: GM events are left out)
     if (m & PLACEHOLDER ? st.lifecycle !== 'not-yet-created' && referenced.has(st.id) : m === SEEN) visible.add(st.id);
@@ -413,13 +431,13 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
 
   return {
     audience: q.audience, layer: q.layer, session: q.session, rules, graph: g, visible, relationships, held, applied: applied.filter((e) => visible.has(e.id) || !src.entity(e.id)),
-    state: (id) => states.get(id),
+    state: stateOf,
     edgeVisible: (r) => visible.has(r.from) && visible.has(r.to) && declaredVisibly(r),
     hidesProperty,
     properties(id, props) {
       if (!players) return props;
       const out: Record<string, PropertyValue> = {};
-      const isEvent = (states.get(id)?.type ?? src.entity(id)?.type) === evType;
+      const isEvent = (stateOf(id)?.type ?? src.entity(id)?.type) === evType;
       for (const [k, v] of Object.entries(props)) {
         // an event's own `consequences` list is told by its filtered rows (event()), never as written
         if (hidesProperty(id, k) || (isEvent && k === 'consequences')) continue;
