@@ -17,7 +17,7 @@ import { generateScrubWorld } from '../../bench/scrub-world.js';
 import { redactBody, visibilityRules } from '../visibility/rules.js';
 import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-index.js';
 import { timelineInputFromModel } from '../timeline/service.js';
-import { hiddenEvents } from '../visibility/lens.js';
+import { hiddenEvents, lensAt, type LensSource } from '../visibility/lens.js';
 import { overlayOf } from '../app/handlers/timeline.js';
 import { openCore, type CoreHost } from './index.js';
 import type { PlayersLenses } from './audience.js';
@@ -98,6 +98,12 @@ function eager(core: CoreHost, ix: TimelineIndex, layer: string, session: number
   return { g, visible, relationships, sorted, nodes: [...visible].map(summary), edges, problems, held: g.relationships.filter((r) => holds.has(key(r))) };
 }
 
+/** what a lens reads of the core's model (as PlayersLenses gives it) */
+function source(core: CoreHost): LensSource {
+  const m = core.engine.model;
+  return { config: m.config(), schema: m.schema(), entity: (id) => m.entity(id), entities: () => m.entities(), relationships: () => m.edges() };
+}
+
 /** the players' timeline built from scratch: the model's event notes less the GM-only ones, compiled again */
 function scratchIndex(core: CoreHost): TimelineIndex {
   const m = core.engine.model;
@@ -125,6 +131,10 @@ async function check(core: CoreHost, layer: string): Promise<number> {
     const view = core.view({ audience: 'players', layer, session }) as ReturnType<CoreHost['view']> & { lens: ReturnType<PlayersLenses['lens']> };
     expect([...view.lens.visible], at).toEqual([...want.visible]);
     expect(view.lens.relationships, at).toEqual(want.relationships);
+    // a graph graphAt did not make (no shared positions: entityPositions undefined) gives the same lens
+    const copied = lensAt(source(core), { ...ix, graphAt: (l, s) => ({ ...ix.graphAt(l, s) }) }, { audience: 'players', layer, session });
+    expect([...copied.visible], at).toEqual([...want.visible]);
+    expect(copied.relationships, at).toEqual(want.relationships);
     expect((await view.list({ placeholders: true })).items, at).toEqual(want.sorted);
     expect((await view.list({})).items, at).toEqual(want.sorted.filter((e) => !e.placeholder));
     expect(await view.graph(), at).toEqual({ nodes: want.nodes, edges: want.edges });
