@@ -197,6 +197,19 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     }
     return v;
   };
+  // a target's name, aliases and file keys, lowercased, per target (a note of thousands of body links asks of
+  // each of its targets, and many notes link the same targets)
+  const targetNames = new Map<string, string[]>();
+  const namesOf = (target: EntityRecord): string[] => {
+    let v = targetNames.get(target.id);
+    if (!v) {
+      v = [target.name.toLowerCase()];
+      for (const a of target.aliases) v.push(a.toLowerCase());
+      for (const k of fileKeys(target.path)) v.push(k.toLowerCase());
+      targetNames.set(target.id, v);
+    }
+    return v;
+  };
   // (not cached per record: with the links left per note it is a few lookups, where a Map of records took one
   // insert per body link of every note with a secret block)
   const linkSurvives = (r: RelationshipRecord): boolean => {
@@ -207,9 +220,7 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     if (body === null) return true; // nothing was removed: the link is still there
     // a link left in the body names the target (its name, an alias or its file)
     const left = leftIn(from, body);
-    if (left.has(target.name.toLowerCase())) return true;
-    for (const a of target.aliases) if (left.has(a.toLowerCase())) return true;
-    for (const k of fileKeys(target.path)) if (left.has(k.toLowerCase())) return true;
+    for (const k of namesOf(target)) if (left.has(k)) return true;
     return false;
   };
   // a `from` with many records (a note of thousands of body links on the real-shaped 7k vault): its records grouped
