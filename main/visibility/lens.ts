@@ -357,10 +357,6 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
       if (i === undefined) elsewhere.set(id, HIDDEN | PLACEHOLDER); else marks[i]! |= PLACEHOLDER;
     }
   }
-  const markOf = (id: string): number => {
-    const i = pos.get(id);
-    return i === undefined ? elsewhere.get(id) ?? HIDDEN : marks[i]!;
-  };
   const stateOf = (id: string): EntityState | undefined => {
     const i = pos.get(id);
     return i === undefined ? undefined : ents[i];
@@ -386,7 +382,9 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
     // an end surely not visible at the session: the relationship is never one of `relationships`, so it is not
     // decided at all, unless an end is a placeholder (a relationship that holds makes a placeholder known,
     // whatever its other end)
-    const ends = markOf(rel.from) | markOf(rel.to);
+    // each end's mark (a position in marks, else a placeholder elsewhere or hidden), written out: no call per end
+    const fi = pos.get(rel.from), ti = pos.get(rel.to);
+    const ends = (fi === undefined ? elsewhere.get(rel.from) ?? HIDDEN : marks[fi]!) | (ti === undefined ? elsewhere.get(rel.to) ?? HIDDEN : marks[ti]!);
     if ((ends & (HIDDEN | PLACEHOLDER)) === HIDDEN) continue;
     let out: LensRelationship | null;
     const known = players ? base.playersRelationship(rel) : null;
