@@ -17,7 +17,7 @@ import { generateScrubWorld } from '../../bench/scrub-world.js';
 import { redactBody, visibilityRules } from '../visibility/rules.js';
 import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-index.js';
 import { timelineInputFromModel } from '../timeline/service.js';
-import { hiddenEvents } from '../visibility/lens.js';
+import { hiddenEvents, lensAt, type LensSource } from '../visibility/lens.js';
 import { overlayOf } from '../app/handlers/timeline.js';
 import { openCore, type CoreHost } from './index.js';
 import type { PlayersLenses } from './audience.js';
@@ -98,6 +98,12 @@ function eager(core: CoreHost, ix: TimelineIndex, layer: string, session: number
   return { g, visible, relationships, sorted, nodes: [...visible].map(summary), edges, problems, held: g.relationships.filter((r) => holds.has(key(r))) };
 }
 
+/** what a lens reads of the core's model (as PlayersLenses gives it) */
+function source(core: CoreHost): LensSource {
+  const m = core.engine.model;
+  return { config: m.config(), schema: m.schema(), entity: (id) => m.entity(id), entities: () => m.entities(), relationships: () => m.edges() };
+}
+
 /** the players' timeline built from scratch: the model's event notes less the GM-only ones, compiled again */
 function scratchIndex(core: CoreHost): TimelineIndex {
   const m = core.engine.model;
@@ -125,6 +131,10 @@ async function check(core: CoreHost, layer: string): Promise<number> {
     const view = core.view({ audience: 'players', layer, session }) as ReturnType<CoreHost['view']> & { lens: ReturnType<PlayersLenses['lens']> };
     expect([...view.lens.visible], at).toEqual([...want.visible]);
     expect(view.lens.relationships, at).toEqual(want.relationships);
+    // a graph graphAt did not make (no shared positions: entityPositions undefined) gives the same lens
+    const copied = lensAt(source(core), { ...ix, graphAt: (l, s) => ({ ...ix.graphAt(l, s) }) }, { audience: 'players', layer, session });
+    expect([...copied.visible], at).toEqual([...want.visible]);
+    expect(copied.relationships, at).toEqual(want.relationships);
     expect((await view.list({ placeholders: true })).items, at).toEqual(want.sorted);
     expect((await view.list({})).items, at).toEqual(want.sorted.filter((e) => !e.placeholder));
     expect(await view.graph(), at).toEqual({ nodes: want.nodes, edges: want.edges });
@@ -174,6 +184,16 @@ describe("the players' view equals its eager computation at every session", () =
     const npc = join(v, 'setting', 'npcs', 'Npc 3.md');
     await writeFile(npc, (await readFile(npc, 'utf8')).trimEnd() + '\n%% also [[Town 1]] %%\nAnd [[Town 2]].\n');
     await writeFile(join(sessions, 'Reveal.md'), '---\ntype: event\nsession: 6\nconsequences:\n  - { reveals: "[[Npc 3]]" }\n---\nThe party learns of Npc 3.\n');
+    // a note of many links (lensBase groups a note's records by target above GROUP_FROM): the same targets by field and
+    // by body, links kept and links in secret blocks, to visible notes, to a GM-only note revealed later and to one never
+    const hub = join(v, 'setting', 'factions', 'Faction 0.md');
+    const towns = Array.from({ length: 24 }, (_, i) => `[[Town ${i}]]`);
+    await writeFile(hub, (await readFile(hub, 'utf8')).replace(/^operates_in: .*$/m, `operates_in: [${towns.slice(0, 6).map((t) => `"${t}"`).join(', ')}]`).trimEnd()
+      + `\nTrades with ${towns.join(', ')}.\n%% really ${towns.slice(4, 12).join(' and ')}, [[Npc 3]] and [[Npc 5]] %%\nAlso [[Town 2]], [[Npc 3]], [[Nowhere Hall]].\n> [!secret]\n> [[Town 30]], [[Npc 7]] and [[Hidden Hall]]\n`);
+    // placeholders: one a visible link names, one only a GM-only note (revealed later) names, one only a secret block
+    const npc5 = join(v, 'setting', 'npcs', 'Npc 5.md');
+    await writeFile(npc5, `${(await readFile(npc5, 'utf8')).trimEnd()}\nMet at [[Gm Hall]].\n`);
+    await writeFile(npc, `${(await readFile(npc, 'utf8')).trimEnd()}\nOwns [[Reveal Hall]].\n`);
     const core = await openCore({ vaultDir: v, dbDir: join(dir, 'generated-db'), watch: false });
     cores.push(core);
     const revealedAt6 = core.view({ audience: 'players', layer: 'campaign', session: 6 }) as unknown as { lens: { visible: Set<string>; relationships: Array<{ from: string; to: string }> } };

@@ -199,7 +199,16 @@ export interface Snapshot {
 }
 
 /** what frameOf reads of a graph graphAt made: its edge delta and the entities not yet created */
-const views = new WeakMap<GraphState, { edges: EdgeDelta; unborn: Set<string> }>();
+const views = new WeakMap<GraphState, { edges: EdgeDelta; unborn: Set<string>; index: ReadonlyMap<string, number> }>();
+
+/**
+ * Where each entity is in `g.entities` (id -> position), for a graph graphAt made: one Map per id list, shared by
+ * every session's graph of the scope (and by the scopes built `like` another: the players' index shares the GM's).
+ * Undefined for a graph made elsewhere.
+ */
+export function entityPositions(g: GraphState): ReadonlyMap<string, number> | undefined {
+  return views.get(g)?.index;
+}
 
 /**
  * The graph at a session. With `prev` (a snapshot at an earlier session) only the
@@ -237,7 +246,7 @@ export function graphAt(c: Compiled, sc: LayerScope, session: number | null, pre
   }
   for (const e of d.tail.values()) if (!unborn.size || (!unborn.has(e.from) && !unborn.has(e.to))) relationships.push(e);
   const graph: GraphState = { layer: sc.layer, session, entities: states.slice(), relationships, removedRelationships: [...d.removed.values()] };
-  views.set(graph, { edges: d, unborn });
+  views.set(graph, { edges: d, unborn, index: p.index });
   return { graph, snapshot: session === null ? null : { session, states, edges: d } };
 }
 

@@ -12,6 +12,7 @@ import { LINK_REL } from '../../shared/types.js';
 import type { Schema, VaultConfig } from '../config/types.js';
 import { findLinks, parseLink, replaceLinks } from '../../shared/wikilinks.js';
 import type { TimelineIndex } from '../timeline/timeline-index.js';
+import { entityPositions } from '../timeline/state.js';
 import type { EntityState, GraphState, RelationshipState, TimelineEvent } from '../timeline/types.js';
 import { redactBody, visibilityRules, type Audience, type VisibilityRules } from './rules.js';
 
@@ -82,6 +83,12 @@ export function hiddenEvents(src: Pick<LensSource, 'config' | 'schema' | 'entity
   }
   return out;
 }
+
+/** lensAt's marks of an entity at the session (see there) */
+const SEEN = 1, HIDDEN = 2, PLACEHOLDER = 4;
+
+/** above this many records from one entity, lensBase finds a relationship's records by its `to` (see `candidates`) */
+const GROUP_FROM = 16;
 
 const isBodyLink = (r: RelationshipRecord) => r.type === LINK_REL && r.field === null;
 const fileKeys = (path: string | null) => (path ? [path.replace(/\.md$/i, ''), path.replace(/^.*\//, '').replace(/\.md$/i, '')] : []);
@@ -190,6 +197,19 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     }
     return v;
   };
+  // a target's name, aliases and file keys, lowercased, per target (a note of thousands of body links asks of
+  // each of its targets, and many notes link the same targets)
+  const targetNames = new Map<string, string[]>();
+  const namesOf = (target: EntityRecord): string[] => {
+    let v = targetNames.get(target.id);
+    if (!v) {
+      v = [target.name.toLowerCase()];
+      for (const a of target.aliases) v.push(a.toLowerCase());
+      for (const k of fileKeys(target.path)) v.push(k.toLowerCase());
+      targetNames.set(target.id, v);
+    }
+    return v;
+  };
   // (not cached per record: with the links left per note it is a few lookups, where a Map of records took one
   // insert per body link of every note with a secret block)
   const linkSurvives = (r: RelationshipRecord): boolean => {
@@ -200,15 +220,29 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
     if (body === null) return true; // nothing was removed: the link is still there
     // a link left in the body names the target (its name, an alias or its file)
     const left = leftIn(from, body);
-    if (left.has(target.name.toLowerCase())) return true;
-    for (const a of target.aliases) if (left.has(a.toLowerCase())) return true;
-    for (const k of fileKeys(target.path)) if (left.has(k.toLowerCase())) return true;
+    for (const k of namesOf(target)) if (left.has(k)) return true;
     return false;
+  };
+  // a `from` with many records (a note of thousands of body links on the real-shaped 7k vault): its records grouped
+  // by `to`, in the notes' order, built when first asked, so that deciding each of its relationships does not scan
+  // all of them (quadratic in a note's links)
+  const byTo = new Map<string, Map<string, RelationshipRecord[]>>();
+  /** the records from `from` that may go to `to` (all of `from`'s when few, else those to `to`), in the notes' order */
+  const candidates = (from: string, to: string): RelationshipRecord[] | undefined => {
+    const list = edgesFrom.get(from);
+    if (!list || list.length <= GROUP_FROM) return list;
+    let g = byTo.get(from);
+    if (!g) {
+      g = new Map();
+      for (const r of list) { const l = g.get(r.to); if (l) l.push(r); else g.set(r.to, [r]); }
+      byTo.set(from, g);
+    }
+    return g.get(to);
   };
   const recsOf = new WeakMap<object, RelationshipRecord[]>();
   const recordsOf = (rel: { from: string; type: string; to: string }) => {
     let v = recsOf.get(rel);
-    if (!v) { v = (edgesFrom.get(rel.from) ?? []).filter((r) => r.type === rel.type && r.to === rel.to); recsOf.set(rel, v); }
+    if (!v) { v = (candidates(rel.from, rel.to) ?? []).filter((r) => r.type === rel.type && r.to === rel.to); recsOf.set(rel, v); }
     return v;
   };
   // what a record's declaration depends on of its declaring note, per note (by path: a string key, where a
@@ -253,7 +287,7 @@ export function lensBase(src: LensSource, bodyCache: BodyCache = new Map()): Len
       // recordsOf(rel) in order, without making the list: the first declaration players may read wins
       let any = false;
       let first: RelationshipRecord | undefined;
-      const from = edgesFrom.get(rel.from);
+      const from = candidates(rel.from, rel.to);
       if (from) {
         for (const r of from) {
           if (r.type !== rel.type || r.to !== rel.to) continue;
@@ -299,10 +333,36 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
     }
   }
   const noteVisible = (id: string) => !players || !gmNote(id) || revealedNotes.has(id);
-  const states = new Map<string, EntityState>();
-  for (const s of g.entities) states.set(s.id, s);
+  // per entity of the graph, in one pass, by its position in g.entities (the scope's Map of positions, shared by
+  // every session's graph and with the GM's index: no Map per lens): whether it is surely not visible at the session
+  // (HIDDEN: not yet created, or a note the audience cannot see) or a placeholder (PLACEHOLDER: known only through a
+  // relationship that holds); an id without a state is surely hidden too. One read per end of a relationship below,
+  // where separate sets took several (and a call each) on every one of the 34k (10k) to 183k (real-shaped 7k)
+  // relationships of a first switch
+  const ents = g.entities;
+  let positions = entityPositions(g);
+  if (!positions) { const m = new Map<string, number>(); for (let i = 0; i < ents.length; i++) m.set(ents[i]!.id, i); positions = m; }
+  const pos = positions;
+  const marks = new Uint8Array(ents.length);
+  const placeholders = players ? base.placeholders() : null;
+  for (let i = 0; i < ents.length; i++) {
+    const st = ents[i]!;
+    marks[i] = st.lifecycle === 'not-yet-created' || (players && !placeholders!.has(st.id) && !noteVisible(st.id)) ? HIDDEN : SEEN;
+  }
+  // placeholders without a state here (another layer's): hidden, yet they exempt a relationship from the skip
+  const elsewhere = new Map<string, number>();
+  if (placeholders?.size) {
+    for (const id of placeholders) {
+      const i = pos.get(id);
+      if (i === undefined) elsewhere.set(id, HIDDEN | PLACEHOLDER); else marks[i]! |= PLACEHOLDER;
+    }
+  }
+  const stateOf = (id: string): EntityState | undefined => {
+    const i = pos.get(id);
+    return i === undefined ? undefined : ents[i];
+  };
   const hidesProperty = (id: string, prop: string) => players
-    && (prop === rules.field || (rules.isSecretProperty(states.get(id)?.type ?? src.entity(id)?.type ?? null, prop) && !revealedProps.has(`${id}\u0000${prop}`)));
+    && (prop === rules.field || (rules.isSecretProperty(stateOf(id)?.type ?? src.entity(id)?.type ?? null, prop) && !revealedProps.has(`${id}\u0000${prop}`)));
 
   const redactedBody = (e: EntityRecord) => (players ? base.redacted(e) : e.body);
   const declaredVisibly = (r: RelationshipRecord): boolean => {
@@ -316,22 +376,19 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
   // every session, unless a note revealed by then declares the edge
   const holding: LensRelationship[] = [];
   const holdingStates: RelationshipState[] = [];
-  const placeholders = players ? base.placeholders() : null;
   const referenced = new Set<string>();
-  // an end that is surely not visible at the session (no state, not yet created, or a note the audience cannot
-  // see): a relationship with such an end is never one of `relationships`, so it is not decided at all, unless an
-  // end is a placeholder (a relationship that holds makes a placeholder known, whatever its other end)
-  const hidden = new Set<string>();
-  for (const st of g.entities) {
-    if (st.lifecycle === 'not-yet-created') { hidden.add(st.id); continue; }
-    if (players && !placeholders!.has(st.id) && !noteVisible(st.id)) hidden.add(st.id);
-  }
-  const surelyHidden = (id: string) => hidden.has(id) || !states.has(id);
+  const revealing = revealedNotes.size > 0;
   for (const rel of g.relationships) {
-    if ((surelyHidden(rel.from) || surelyHidden(rel.to)) && !placeholders?.has(rel.from) && !placeholders?.has(rel.to)) continue;
+    // an end surely not visible at the session: the relationship is never one of `relationships`, so it is not
+    // decided at all, unless an end is a placeholder (a relationship that holds makes a placeholder known,
+    // whatever its other end)
+    // each end's mark (a position in marks, else a placeholder elsewhere or hidden), written out: no call per end
+    const fi = pos.get(rel.from), ti = pos.get(rel.to);
+    const ends = (fi === undefined ? elsewhere.get(rel.from) ?? HIDDEN : marks[fi]!) | (ti === undefined ? elsewhere.get(rel.to) ?? HIDDEN : marks[ti]!);
+    if ((ends & (HIDDEN | PLACEHOLDER)) === HIDDEN) continue;
     let out: LensRelationship | null;
     const known = players ? base.playersRelationship(rel) : null;
-    if (known && (!known.reveals || revealedNotes.size === 0)) out = known.plain;
+    if (known && (!known.reveals || !revealing)) out = known.plain;
     else {
       let field: string | null = null;
       if (rel.origin === 'base') {
@@ -346,23 +403,18 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
     if (!out) continue;
     holding.push(out);
     holdingStates.push(rel);
-    if (placeholders?.size) {
-      if (placeholders.has(rel.from)) referenced.add(rel.from);
-      if (placeholders.has(rel.to)) referenced.add(rel.to);
+    if (ends & PLACEHOLDER) {
+      if (placeholders!.has(rel.from)) referenced.add(rel.from);
+      if (placeholders!.has(rel.to)) referenced.add(rel.to);
     }
   }
 
   const visible = new Set<string>();
-  for (const st of g.entities) {
-    if (st.lifecycle === 'not-yet-created') continue;
-    if (players) {
-      const rec = src.entity(st.id);
-      // a placeholder's name comes from the references to it: only those the audience sees make it known
-      // (an entity created by an event without a note comes from an event players see: GM events are left out)
-      if (rec?.placeholder) { if (!referenced.has(st.id)) continue; }
-      else if (!noteVisible(st.id)) continue;
-    }
-    visible.add(st.id);
+  for (let i = 0; i < ents.length; i++) {
+    const st = ents[i]!, m = marks[i]!;
+    // a placeholder's name comes from the references to it: only those the audience sees make it known
+    // (an entity created by an event without a note comes from an event players see: GM events are left out)
+    if (m & PLACEHOLDER ? st.lifecycle !== 'not-yet-created' && referenced.has(st.id) : m === SEEN) visible.add(st.id);
   }
   const relationships: LensRelationship[] = [];
   const held: RelationshipState[] = [];
@@ -388,13 +440,13 @@ export function lensAt(src: LensSource, index: TimelineIndex, q: LensQuery, shar
 
   return {
     audience: q.audience, layer: q.layer, session: q.session, rules, graph: g, visible, relationships, held, applied: applied.filter((e) => visible.has(e.id) || !src.entity(e.id)),
-    state: (id) => states.get(id),
+    state: stateOf,
     edgeVisible: (r) => visible.has(r.from) && visible.has(r.to) && declaredVisibly(r),
     hidesProperty,
     properties(id, props) {
       if (!players) return props;
       const out: Record<string, PropertyValue> = {};
-      const isEvent = (states.get(id)?.type ?? src.entity(id)?.type) === evType;
+      const isEvent = (stateOf(id)?.type ?? src.entity(id)?.type) === evType;
       for (const [k, v] of Object.entries(props)) {
         // an event's own `consequences` list is told by its filtered rows (event()), never as written
         if (hidesProperty(id, k) || (isEvent && k === 'consequences')) continue;
