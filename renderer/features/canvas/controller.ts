@@ -16,7 +16,7 @@ import { CANVAS_STYLE } from './style.js';
 import { drawPreview, fitView, sameLayoutInput, startLayoutInput, startPlaces, type LayoutInput, type SizedView } from './preview.js';
 import { EmphasisLayer } from './emphasis.js';
 import { patchSorted, skipOpacityZOrder, zCompare, type ZOrdered } from './zsorted.js';
-import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
+import { installHairlineBatch, pickLabelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
 import { hotWindow, ScrubCache, windowSteps } from './scrubcache.js';
 import { installGestureHold, installHitFilter, type GestureHold } from './gesture.js';
 
@@ -57,6 +57,8 @@ export interface CanvasMetrics {
     askedAt?: number; receivedAt?: number; placedAt?: number }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
   labelZoom?: number; labelsShown?: number;
+  /** the font size (model units) the shown labels were given at that pick (lod.ts pickLabelFont) */
+  labelFont?: number;
   /** pan/zoom gestures (gesture.ts): holds ended by stillness / by a change of elements, gesture bitmaps rebuilt for coverage */
   gesture?: { settled: number; interrupted: number; rebuilt: number };
 }
@@ -324,8 +326,9 @@ export class CanvasController {
       const font = `${pstyle(n, 'font-style').strValue} ${pstyle(n, 'font-weight').strValue} ${pstyle(n, 'font-family').strValue}`;
       input.push({ id: n.id(), x: p.x, y: p.y, size: n.height(), width: textWidth(label, font), rank: first + Number(n.data('importance') || 0) });
     });
-    const keep = placeLabels(input, zoom);
-    const font = labelFont(zoom);
+    // the size the shown labels have, while it is close enough to this zoom's (a small zoom change restyles only what comes or goes)
+    const font = pickLabelFont(zoom, this.metrics.labelFont);
+    const keep = placeLabels(input, zoom, font);
     cy.batch(() => nodes.forEach((n) => {
       const spot = keep.get(n.id());
       if (!spot !== n.hasClass(LABEL_OFF)) n.toggleClass(LABEL_OFF, !spot);
@@ -335,6 +338,7 @@ export class CanvasController {
       if (spot && pstyle(n, 'font-size').pfValue !== font) n.style({ 'font-size': font, 'min-zoomed-font-size': 0 });
     }));
     this.metrics.labelZoom = zoom;
+    this.metrics.labelFont = font;
     this.metrics.labelsShown = keep.size;
   }
 
