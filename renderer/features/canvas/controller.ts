@@ -32,6 +32,11 @@ const SCRUB_AHEAD = 8, SCRUB_BEHIND = 2;
 const SCRUB_MARGIN = 3;
 /** a pan/zoom gesture ends when the view has been still this long (ms): then labels are picked and everything drawn */
 const GESTURE_IDLE_MS = 250;
+/**
+ * The next gesture's bitmap is built ahead (gesture.ts buildAhead) up to this many nodes: past it the build
+ * (the node layer at 2x) is long enough that an input landing on it waits (a 10k graph's first focus).
+ */
+const AHEAD_MAX_NODES = 6000;
 
 export interface CanvasMetrics {
   /** performance.now() when the first non-empty element list arrived / was first drawn / layout stopped (or saved positions were shown) */
@@ -60,7 +65,7 @@ export interface CanvasMetrics {
   /** the font size (model units) the shown labels were given at that pick (lod.ts pickLabelFont) */
   labelFont?: number;
   /** pan/zoom gestures (gesture.ts): holds ended by stillness / by a change of elements, gesture bitmaps rebuilt for coverage */
-  gesture?: { settled: number; interrupted: number; rebuilt: number };
+  gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number };
 }
 
 export interface ControllerEvents {
@@ -170,7 +175,11 @@ export class CanvasController {
       this.installDirectDraw(); this.installQuietHint(); this.installCover(); skipOpacityZOrder(cy.style());
       this.scrubCache = ScrubCache.install((cy as unknown as { renderer?(): unknown }).renderer?.(), () => this.hotIds());
       // a pan/zoom gesture keeps its bitmap until the view is still, then the label pick and one full frame (gesture.ts)
-      this.hold = installGestureHold(cy, { idleMs: GESTURE_IDLE_MS, onSettle: () => this.settleDeclutter(), ignore: (id) => id === HANDLE_ID });
+      this.hold = installGestureHold(cy, {
+        idleMs: GESTURE_IDLE_MS, onSettle: () => this.settleDeclutter(), ignore: (id) => id === HANDLE_ID,
+        // the next gesture's first bitmap, built in idle time after a full frame: not under the focus layer, not on the biggest graphs
+        ahead: () => !this.covered && cy.nodes().length <= AHEAD_MAX_NODES,
+      });
       if (this.hold) this.metrics.gesture = this.hold.stats;
       this.hitFull = installHitFilter(cy);
     }
