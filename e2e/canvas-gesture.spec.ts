@@ -4,7 +4,9 @@
  *   then exactly one (the gesture's bitmap is dropped, edges are drawn again), and a change of elements
  *   in the middle of a gesture is drawn at once;
  * - the hit test that scans only the elements near the pointer finds what the renderer's own full scan
- *   finds, on nodes, on edges (their lines and arrowheads), beside them and on empty canvas, zoomed out and in.
+ *   finds, on nodes, on edges (their lines and arrowheads), beside them and on empty canvas, zoomed out and in;
+ * - the gesture's bitmap built ahead in idle time is the one Cytoscape builds itself at a gesture's first frame
+ *   (the same pixels, the same view), and a gesture starts from it.
  */
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -77,8 +79,10 @@ test('a pan/zoom gesture keeps its bitmap until the view is still, then draws ev
   // no full frame in the gesture unless the view stood still for the hold's 250 ms (a slow machine may pause)
   const stills = during.gesture.settled - before.settled;
   expect(during.tx.dropped).toBeLessThanOrEqual(stills);
-  expect(during.tx.built).toBeGreaterThanOrEqual(1);
-  expect(during.tx.built).toBeLessThanOrEqual(stills + 1 + during.gesture.rebuilt - before.rebuilt);
+  // the gesture's first bitmap was built at its first frame, or ahead in idle time (buildAhead) and used by it
+  const usedAhead = during.gesture.aheadUsed - before.aheadUsed;
+  expect(during.tx.built + usedAhead).toBeGreaterThanOrEqual(1);
+  expect(during.tx.built + usedAhead).toBeLessThanOrEqual(stills + 1 + during.gesture.rebuilt - before.rebuilt);
   // still: one full frame, the bitmap gone, the labels picked for the new zoom
   await page.waitForFunction((n) => window.__lorecraftCanvas!.metrics.gesture!.settled > n, during.gesture.settled, { timeout: 10_000 });
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
@@ -110,6 +114,50 @@ test('a pan/zoom gesture keeps its bitmap until the view is still, then draws ev
   expect(cut.texture).toBe(false);
   // the full frame came from the interruption: the hold never reached its still end
   expect(cut.settled).toBe(0);
+});
+
+test('the bitmap built ahead is the one Cytoscape builds at a gesture\'s first frame, and a drag starts from it', async ({ shell, page }) => {
+  test.setTimeout(240_000);
+  await ready(page, shell.url);
+  type R = { textureCache: { texture: HTMLCanvasElement; viewport: object } | null; data: { wheelZooming?: boolean }; render(o?: object): void; redrawHint(g: string, b: boolean): void; redraw(): void };
+  // built once the page was idle after the load's last full frame
+  await page.waitForFunction(() => {
+    const r = (window.__lorecraftCanvas!.cy as unknown as { renderer(): R }).renderer();
+    return (window.__lorecraftCanvas!.metrics.gesture?.ahead ?? 0) > 0 && !!r.textureCache;
+  }, undefined, { timeout: 20_000 });
+  const cmp = await page.evaluate(() => {
+    const r = (window.__lorecraftCanvas!.cy as unknown as { renderer(): R }).renderer();
+    const pixels = () => {
+      const c = r.textureCache!.texture;
+      return { data: c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data.slice(), view: JSON.stringify(r.textureCache!.viewport) };
+    };
+    const ahead = pixels();
+    // Cytoscape's own: no bitmap, a frame drawn as in a gesture (its flag on), which builds one into the same buffer
+    r.textureCache = null;
+    r.data.wheelZooming = true;
+    try { r.render(); } finally { r.data.wheelZooming = false; }
+    const own = pixels();
+    let differ = 0, inked = 0;
+    for (let i = 0; i < own.data.length; i++) { if (own.data[i] !== ahead.data[i]) differ++; if (own.data[i]) inked++; }
+    r.redrawHint('eles', true); r.redrawHint('drag', true); r.redraw();
+    return { differ, inked, bytes: own.data.length, views: [ahead.view, own.view] };
+  });
+  // a real picture, the same bytes, the same view
+  expect(cmp.inked).toBeGreaterThan(cmp.bytes / 100);
+  expect(cmp.differ).toBe(0);
+  expect(cmp.views[0]).toBe(cmp.views[1]);
+  // after the full frame that drops it, built again; then a drag's first frame uses it (no build in the gesture)
+  await page.waitForFunction(() => {
+    const r = (window.__lorecraftCanvas!.cy as unknown as { renderer(): R }).renderer();
+    return (window.__lorecraftCanvas!.metrics.gesture?.ahead ?? 0) > 1 && !!r.textureCache;
+  }, undefined, { timeout: 20_000 });
+  const used0 = await page.evaluate(() => window.__lorecraftCanvas!.metrics.gesture!.aheadUsed);
+  const box = (await page.getByTestId('canvas').boundingBox())!;
+  await page.mouse.move(box.x + 8, box.y + box.height - 8);
+  await page.mouse.down();
+  for (let i = 1; i <= 6; i++) await page.mouse.move(box.x + 8 + 6 * i, box.y + box.height - 8 - 3 * i);
+  await page.mouse.up();
+  expect(await page.evaluate(() => window.__lorecraftCanvas!.metrics.gesture!.aheadUsed)).toBe(used0 + 1);
 });
 
 test('the hit test near the pointer finds what the full scan finds: on nodes, edges, arrowheads, beside them, on empty canvas', async ({ shell, page }) => {

@@ -16,7 +16,7 @@ import { CANVAS_STYLE } from './style.js';
 import { drawPreview, fitView, sameLayoutInput, startLayoutInput, startPlaces, type LayoutInput, type SizedView } from './preview.js';
 import { EmphasisLayer } from './emphasis.js';
 import { patchSorted, skipOpacityZOrder, zCompare, type ZOrdered } from './zsorted.js';
-import { installHairlineBatch, labelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
+import { installHairlineBatch, pickLabelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
 import { hotWindow, ScrubCache, windowSteps } from './scrubcache.js';
 import { installGestureHold, installHitFilter, type GestureHold } from './gesture.js';
 
@@ -32,6 +32,11 @@ const SCRUB_AHEAD = 8, SCRUB_BEHIND = 2;
 const SCRUB_MARGIN = 3;
 /** a pan/zoom gesture ends when the view has been still this long (ms): then labels are picked and everything drawn */
 const GESTURE_IDLE_MS = 250;
+/**
+ * The next gesture's bitmap is built ahead (gesture.ts buildAhead) up to this many nodes: past it the build
+ * (the node layer at 2x) is long enough that an input landing on it waits (a 10k graph's first focus).
+ */
+const AHEAD_MAX_NODES = 6000;
 
 export interface CanvasMetrics {
   /** performance.now() when the first non-empty element list arrived / was first drawn / layout stopped (or saved positions were shown) */
@@ -57,8 +62,10 @@ export interface CanvasMetrics {
     askedAt?: number; receivedAt?: number; placedAt?: number }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
   labelZoom?: number; labelsShown?: number;
+  /** the font size (model units) the shown labels were given at that pick (lod.ts pickLabelFont) */
+  labelFont?: number;
   /** pan/zoom gestures (gesture.ts): holds ended by stillness / by a change of elements, gesture bitmaps rebuilt for coverage */
-  gesture?: { settled: number; interrupted: number; rebuilt: number };
+  gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number };
 }
 
 export interface ControllerEvents {
@@ -168,7 +175,11 @@ export class CanvasController {
       this.installDirectDraw(); this.installQuietHint(); this.installCover(); skipOpacityZOrder(cy.style());
       this.scrubCache = ScrubCache.install((cy as unknown as { renderer?(): unknown }).renderer?.(), () => this.hotIds());
       // a pan/zoom gesture keeps its bitmap until the view is still, then the label pick and one full frame (gesture.ts)
-      this.hold = installGestureHold(cy, { idleMs: GESTURE_IDLE_MS, onSettle: () => this.settleDeclutter(), ignore: (id) => id === HANDLE_ID });
+      this.hold = installGestureHold(cy, {
+        idleMs: GESTURE_IDLE_MS, onSettle: () => this.settleDeclutter(), ignore: (id) => id === HANDLE_ID,
+        // the next gesture's first bitmap, built in idle time after a full frame: not under the focus layer, not on the biggest graphs
+        ahead: () => !this.covered && cy.nodes().length <= AHEAD_MAX_NODES,
+      });
       if (this.hold) this.metrics.gesture = this.hold.stats;
       this.hitFull = installHitFilter(cy);
     }
@@ -324,8 +335,9 @@ export class CanvasController {
       const font = `${pstyle(n, 'font-style').strValue} ${pstyle(n, 'font-weight').strValue} ${pstyle(n, 'font-family').strValue}`;
       input.push({ id: n.id(), x: p.x, y: p.y, size: n.height(), width: textWidth(label, font), rank: first + Number(n.data('importance') || 0) });
     });
-    const keep = placeLabels(input, zoom);
-    const font = labelFont(zoom);
+    // the size the shown labels have, while it is close enough to this zoom's (a small zoom change restyles only what comes or goes)
+    const font = pickLabelFont(zoom, this.metrics.labelFont);
+    const keep = placeLabels(input, zoom, font);
     cy.batch(() => nodes.forEach((n) => {
       const spot = keep.get(n.id());
       if (!spot !== n.hasClass(LABEL_OFF)) n.toggleClass(LABEL_OFF, !spot);
@@ -335,6 +347,7 @@ export class CanvasController {
       if (spot && pstyle(n, 'font-size').pfValue !== font) n.style({ 'font-size': font, 'min-zoomed-font-size': 0 });
     }));
     this.metrics.labelZoom = zoom;
+    this.metrics.labelFont = font;
     this.metrics.labelsShown = keep.size;
   }
 

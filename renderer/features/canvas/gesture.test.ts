@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Core as Cy } from 'cytoscape';
-import { GestureHold, TEXTURE_MAX_MAGNIFY, TEXTURE_REBUILD_MS, textureUsable, type TextureView } from './gesture.js';
+import { AHEAD_DELAY_MS, GestureHold, TEXTURE_MAX_MAGNIFY, TEXTURE_REBUILD_MS, textureUsable, type TextureView } from './gesture.js';
 
 describe('textureUsable', () => {
   // a 1000 x 800 canvas, pixel ratio 1, texture drawn at zoom 1, pan 0: it covers model [0,1000] x [0,800]
@@ -30,33 +30,43 @@ function fake() {
   const handlers: Array<() => void> = [];
   const view = { zoom: 1, pan: { x: 0, y: 0 } };
   const calls: string[] = [];
+  const ctx = { setTransform() { /* */ }, clearRect() { /* */ } } as unknown as CanvasRenderingContext2D;
   const r = {
-    data: { wheelZooming: false } as { wheelZooming?: boolean },
+    data: { wheelZooming: false, bufferCanvases: [{}], bufferContexts: [ctx], canvasNeedsRedraw: [false, false, false] } as {
+      wheelZooming?: boolean; bufferCanvases: unknown[]; bufferContexts: CanvasRenderingContext2D[]; canvasNeedsRedraw: boolean[] },
+    SELECT_BOX: 0, DRAG: 1, NODE: 2,
+    TEXTURE_BUFFER: 0, textureMult: 2, canvasWidth: 1000, canvasHeight: 800, getPixelRatio: () => 1,
     hoverData: { dragging: false },
     textureOnViewport: true,
     pixelRatio: 1,
     textureCache: null as null | { viewport: TextureView },
-    render(o?: { forcedContext?: unknown }) {
+    render(o?: { forcedContext?: unknown; drawOnlyNodeLayer?: boolean }) {
+      // a forced draw of the node layer (a bitmap built ahead): edges hidden if the renderer thinks the view moves
+      if (o?.forcedContext) { calls.push(`forced:${o.drawOnlyNodeLayer ? 'nodes' : 'all'}:${r.data.wheelZooming ? 'no-edges' : 'edges'}`); return; }
       // as Cytoscape: a texture frame while a gesture moves the view (building the texture once), else a full frame
       const texture = !o?.forcedContext && (r.data.wheelZooming || r.hoverData.dragging);
       if (texture) {
         if (!r.textureCache) { r.textureCache = { viewport: { zoom: view.zoom, pan: { ...view.pan }, width: 1000, height: 800 } }; calls.push('build'); }
         calls.push('blit');
-      } else { r.textureCache = null; calls.push('full'); }
+      } else { r.textureCache = null; calls.push(r.data.canvasNeedsRedraw[2] || r.data.canvasNeedsRedraw[1] ? 'full' : 'select'); }
+      r.data.canvasNeedsRedraw.fill(false);
     },
     notify(name: string, _eles?: unknown) { calls.push(`notify:${name}`); },
     redrawHint() { /* */ },
-    redraw() { r.render(); },
+    /** a redraw of everything (Cytoscape's 'eles' hint) */
+    redraw() { r.data.canvasNeedsRedraw[2] = true; r.render(); },
   };
   const cy = {
     on(_: string, fn: () => void) { handlers.push(fn); },
     off() { handlers.length = 0; },
     zoom: () => view.zoom, pan: () => view.pan, width: () => 1000, height: () => 800, destroyed: () => false,
+    mutableElements: () => ({ boundingBox: () => ({ x1: 0, y1: 0, x2: 1, y2: 1 }) }),
   } as unknown as Cy;
   /** a user (or program) moves the view: Cytoscape's viewport event, then its frame */
   const move = (dx: number, dz = 1) => {
     view.pan.x += dx; view.zoom *= dz;
     for (const h of handlers) h();
+    r.data.canvasNeedsRedraw[2] = true;
     r.render();
   };
   return { r, cy, calls, move, view };
@@ -93,7 +103,7 @@ describe('GestureHold', () => {
     vi.advanceTimersByTime(1);
     expect(settled).toHaveBeenCalledTimes(1);
     expect(f.calls.at(-1)).toBe('full');
-    expect(hold.stats).toEqual({ settled: 1, interrupted: 0, rebuilt: 0 });
+    expect(hold.stats).toMatchObject({ settled: 1, interrupted: 0, rebuilt: 0, ahead: 0 });
     expect(f.r.data.wheelZooming).toBe(false);
   });
 
@@ -160,5 +170,87 @@ describe('GestureHold', () => {
     vi.advanceTimersByTime(TEXTURE_REBUILD_MS);
     f.move(-900);
     expect(hold.stats.rebuilt).toBe(2);
+  });
+
+  describe('the next gesture\'s bitmap built ahead', () => {
+    beforeEach(() => {
+      vi.stubGlobal('requestIdleCallback', (cb: () => void) => setTimeout(cb, 1) as unknown as number);
+      vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
+    });
+    afterEach(() => { vi.unstubAllGlobals(); });
+
+    it('is built once the page is idle after a full frame (node layer, edges hidden), and the gesture starts from it', () => {
+      const f = fake();
+      const hold = new GestureHold(f.cy, f.r, { idleMs: 250, ahead: () => true });
+      f.r.redraw();
+      vi.advanceTimersByTime(AHEAD_DELAY_MS - 1);
+      expect(hold.stats.ahead).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(hold.stats.ahead).toBe(0);
+      // then the idle callback
+      vi.advanceTimersByTime(1);
+      expect(hold.stats.ahead).toBe(1);
+      expect(f.calls.at(-1)).toBe('forced:nodes:no-edges');
+      expect(f.r.textureCache?.viewport).toMatchObject({ zoom: 1, pan: { x: 0, y: 0 }, width: 1000, height: 800 });
+      expect(f.r.data.wheelZooming).toBe(false);
+      // the drag: its frames only blit
+      f.calls.length = 0;
+      f.r.hoverData.dragging = true;
+      f.move(10); f.move(10);
+      expect(f.calls).toEqual(['blit', 'blit']);
+      expect(hold.stats.aheadUsed).toBe(1);
+    });
+
+    it('a frame of the select layer only (the press\'s background circle) keeps it; a frame of the node layer drops it', () => {
+      const f = fake();
+      const hold = new GestureHold(f.cy, f.r, { idleMs: 250, ahead: () => true });
+      f.r.redraw();
+      vi.advanceTimersByTime(AHEAD_DELAY_MS + 1);
+      const tex = f.r.textureCache;
+      expect(tex).not.toBeNull();
+      f.r.data.canvasNeedsRedraw[0] = true;
+      f.r.render();
+      expect(f.calls.at(-1)).toBe('select');
+      expect(f.r.textureCache).toBe(tex);
+      f.calls.length = 0;
+      f.r.hoverData.dragging = true;
+      f.move(10);
+      expect(f.calls).toEqual(['blit']);
+      expect(hold.stats.aheadUsed).toBe(1);
+      f.r.hoverData.dragging = false;
+      // a later one (after the hold's full frame), dropped by a full frame
+      vi.advanceTimersByTime(250);
+      expect(f.calls.at(-1)).toBe('full');
+      vi.advanceTimersByTime(AHEAD_DELAY_MS + 1);
+      expect(hold.stats.ahead).toBe(2);
+      f.r.redraw();
+      expect(f.r.textureCache).toBeNull();
+    });
+
+    it('a frame before the build postpones it; a change of nodes drops a built one, of edges or the view does not; off when ahead() says no', () => {
+      const f = fake();
+      let on = true;
+      const hold = new GestureHold(f.cy, f.r, { idleMs: 250, ahead: () => on });
+      f.r.redraw();
+      vi.advanceTimersByTime(AHEAD_DELAY_MS - 50);
+      f.r.redraw();
+      vi.advanceTimersByTime(AHEAD_DELAY_MS - 50);
+      expect(hold.stats.ahead).toBe(0);
+      vi.advanceTimersByTime(51);
+      expect(hold.stats.ahead).toBe(1);
+      const edge = { isEdge: () => true, id: () => 'e' }, node = { isEdge: () => false, id: () => 'n' };
+      f.r.notify('style', [edge]);
+      f.r.notify('viewport');
+      expect(f.r.textureCache).not.toBeNull();
+      f.r.notify('position', [node]);
+      expect(f.r.textureCache).toBeNull();
+      expect(hold.stats.aheadDropped).toBe(1);
+      // the next full frame would schedule another; not while ahead() is false
+      on = false;
+      f.r.redraw();
+      vi.advanceTimersByTime(AHEAD_DELAY_MS + 10);
+      expect(hold.stats.ahead).toBe(1);
+      expect(f.r.textureCache).toBeNull();
+    });
   });
 });

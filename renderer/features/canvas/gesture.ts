@@ -49,13 +49,23 @@ export function textureUsable(tex: TextureView, pixelRatio: number, zoom: number
   return area > 0 && (ix * iy) / area >= TEXTURE_MIN_COVER;
 }
 
+/** a full frame's bitmap is built ahead (GestureHold.ahead) once the page has been idle this long after it */
+export const AHEAD_DELAY_MS = 300;
+
+/** the gesture bitmap Cytoscape keeps (3.34: drawing-redraw.mjs, the textureDraw branch) */
+interface TextureCache { viewport?: TextureView & { mpan?: { x: number; y: number } }; bb?: unknown; texture?: unknown }
+
 /** what of Cytoscape's canvas renderer the hold uses */
 interface HoldRenderer {
-  data: { wheelZooming?: boolean };
+  data: { wheelZooming?: boolean; bufferCanvases?: unknown[]; bufferContexts?: Array<CanvasRenderingContext2D | undefined>; canvasNeedsRedraw?: boolean[] };
+  /** the indices of the node and drag layers in data.canvasNeedsRedraw */
+  NODE?: number; DRAG?: number;
   hoverData: { dragging?: boolean };
   pinching?: boolean; swipePanning?: boolean; textureOnViewport?: boolean;
-  textureCache?: { viewport?: TextureView } | null;
+  textureCache?: TextureCache | null;
   pixelRatio?: number;
+  /** for the bitmap built ahead (optional: without them nothing is built ahead) */
+  TEXTURE_BUFFER?: number; textureMult?: number; canvasWidth?: number; canvasHeight?: number; getPixelRatio?(): number;
   render(o?: { forcedContext?: unknown }): void;
   notify(name: string, eles?: unknown): void;
   redrawHint(group: string, on: boolean): void;
@@ -69,6 +79,11 @@ export interface GestureHoldOptions {
   onSettle?: () => void;
   /** elements whose changes do not end a hold (the connect handle, shown on hover and gone on the next pan) */
   ignore?: (id: string) => boolean;
+  /**
+   * Whether to build the next gesture's bitmap ahead now, in idle time after a full frame (the controller: not
+   * while the focus layer covers this canvas, not past a size). Omitted: never.
+   */
+  ahead?: () => boolean;
 }
 
 /**
@@ -81,16 +96,22 @@ export class GestureHold {
   /** the view moved by the user's hand within idleMs */
   held = false;
   /** bench/tests: holds ended by stillness / by a change of elements, bitmaps dropped for coverage */
-  readonly stats = { settled: 0, interrupted: 0, rebuilt: 0 };
+  readonly stats = { settled: 0, interrupted: 0, rebuilt: 0, ahead: 0, aheadUsed: 0, aheadDropped: 0 };
   private timer: ReturnType<typeof setTimeout> | null = null;
   private wheel = false;
   private rebuiltAt = -Infinity;
+  /** the bitmap built ahead, while it is the renderer's (null once used by a gesture or dropped) */
+  private aheadTex: TextureCache | null = null;
+  /** building it: the renderer draws as in a gesture (node layer only, edges hidden) */
+  private building = false;
+  private aheadTimer: ReturnType<typeof setTimeout> | null = null;
+  private aheadIdle: number | null = null;
 
   constructor(private readonly cy: Cy, private readonly r: HoldRenderer, private readonly opts: GestureHoldOptions) {
     this.wheel = !!r.data.wheelZooming;
     Object.defineProperty(r.data, 'wheelZooming', {
       configurable: true, enumerable: true,
-      get: () => this.wheel || this.held,
+      get: () => this.wheel || this.held || this.building,
       set: (v: boolean) => { this.wheel = v; },
     });
     cy.on('viewport', this.onViewport);
@@ -103,14 +124,94 @@ export class GestureHold {
         this.rebuiltAt = Date.now();
         this.stats.rebuilt++;
       }
+      if (o?.forcedContext) { render.call(r, o); return; }
+      const moving = this.moving();
+      if (this.aheadTex && r.textureCache === this.aheadTex && moving) { this.stats.aheadUsed++; this.aheadTex = null; }
+      // a frame that leaves the node and drag layers as they are (the press's background circle, on the select layer)
+      // keeps a bitmap built ahead: Cytoscape drops its bitmap on every frame outside a gesture
+      const ahead = this.aheadTex;
+      if (!moving && ahead && r.textureCache === ahead && this.layersClean()) {
+        render.call(r, o);
+        if (!r.textureCache) r.textureCache = ahead;
+        return;
+      }
       render.call(r, o);
+      // a full frame (Cytoscape drops its bitmap on it): build the next gesture's bitmap once the page is idle
+      this.cancelAhead();
+      if (!moving) { this.aheadTex = null; this.scheduleAhead(); }
     };
+    this.render = render;
     r.notify = (name, eles) => {
       // anything but the view changed: it must be drawn now, not after the gesture
       const activation = name === 'style' && this.activation(eles);
       if (this.held && name !== 'viewport' && !activation && !this.ignored(eles)) this.release(false);
+      // a bitmap built ahead shows the node layer as it was: any change but of the view or of edges (not in it) drops it
+      if (this.aheadTex && name !== 'viewport' && !this.onlyEdges(eles)) this.dropAhead();
       notify.call(r, name, eles);
     };
+  }
+
+  private readonly render: (o?: { forcedContext?: unknown; drawOnlyNodeLayer?: boolean; forcedPxRatio?: number }) => void;
+
+  /** the next frame draws neither the node layer nor the drag layer (e.g. only the select layer) */
+  private layersClean(): boolean {
+    const need = this.r.data.canvasNeedsRedraw, node = this.r.NODE, drag = this.r.DRAG;
+    return !!need && node !== undefined && drag !== undefined && need[node] === false && need[drag] === false;
+  }
+
+  /** `eles` are all edges (a gesture's bitmap draws nodes only: hideEdgesOnViewport) */
+  private onlyEdges(eles: unknown): boolean {
+    const list = eles as ArrayLike<{ isEdge?(): boolean }> | undefined;
+    if (!list || !list.length) return false;
+    for (let i = 0; i < list.length; i++) if (!list[i]!.isEdge?.()) return false;
+    return true;
+  }
+
+  private dropAhead(): void {
+    if (this.r.textureCache === this.aheadTex && !this.moving()) this.r.textureCache = null;
+    this.aheadTex = null;
+    this.stats.aheadDropped++;
+  }
+
+  private cancelAhead(): void {
+    if (this.aheadTimer) { clearTimeout(this.aheadTimer); this.aheadTimer = null; }
+    const w = globalThis as unknown as { cancelIdleCallback?: (id: number) => void };
+    if (this.aheadIdle !== null) { w.cancelIdleCallback?.(this.aheadIdle); this.aheadIdle = null; }
+  }
+
+  private scheduleAhead(): void {
+    const w = globalThis as unknown as { requestIdleCallback?: (cb: () => void) => number };
+    if (!this.opts.ahead || !w.requestIdleCallback) return;
+    this.aheadTimer = setTimeout(() => {
+      this.aheadTimer = null;
+      this.aheadIdle = w.requestIdleCallback!(() => { this.aheadIdle = null; this.buildAhead(); });
+    }, AHEAD_DELAY_MS);
+  }
+
+  /**
+   * Build the bitmap a gesture starts with, as Cytoscape does on a gesture's first frame (the node layer at
+   * textureMult x the pixel ratio, edges hidden, the view as it is), so that frame only blits it. Cytoscape's next
+   * full frame drops it (as it drops its own); a change of nodes before that drops it here (notify).
+   */
+  buildAhead(): boolean {
+    const r = this.r, cy = this.cy;
+    if (cy.destroyed() || this.moving() || r.textureCache || !this.opts.ahead?.()) return false;
+    const buf = r.TEXTURE_BUFFER, mult = r.textureMult, w = r.canvasWidth, h = r.canvasHeight;
+    const cxt = buf === undefined ? undefined : r.data.bufferContexts?.[buf];
+    const canvas = buf === undefined ? undefined : r.data.bufferCanvases?.[buf];
+    if (!cxt || !canvas || !mult || !w || !h || typeof r.getPixelRatio !== 'function') return false;
+    const pr = r.getPixelRatio();
+    const cache: TextureCache = { bb: (cy as unknown as { mutableElements(): { boundingBox(): unknown } }).mutableElements().boundingBox(), texture: canvas };
+    cxt.setTransform(1, 0, 0, 1, 0, 0);
+    cxt.clearRect(0, 0, w * mult, h * mult);
+    this.building = true;
+    try { this.render.call(r, { forcedContext: cxt, drawOnlyNodeLayer: true, forcedPxRatio: pr * mult }); } finally { this.building = false; }
+    const zoom = cy.zoom(), pan = { ...cy.pan() };
+    cache.viewport = { zoom, pan, width: w, height: h, mpan: { x: -pan.x / zoom, y: -pan.y / zoom } };
+    r.textureCache = cache;
+    this.aheadTex = cache;
+    this.stats.ahead++;
+    return true;
   }
 
   /** elements seen pressed (Cytoscape's :active state, set on mousedown, cleared on release or when a pan starts) */
@@ -175,6 +276,7 @@ export class GestureHold {
   }
 
   destroy(): void {
+    this.cancelAhead();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.held = false;

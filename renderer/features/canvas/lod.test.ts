@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installHairlineBatch, labelBox, LABEL_OUTLINE, LABEL_PX, labelFont, placeLabels, type LabelCandidate, type LabelSpot } from './lod.js';
+import { installHairlineBatch, labelBox, LABEL_FONT_SLACK, LABEL_MODEL_FONT, LABEL_OUTLINE, LABEL_PX, labelFont, pickLabelFont, placeLabels, type LabelCandidate, type LabelSpot } from './lod.js';
 
 /** the box placeLabels must keep free of other labels: Cytoscape's label bounds at `zoom` (without the gap), below or above the node */
 function box(n: LabelCandidate, zoom: number, spot: LabelSpot = 'below'): [number, number, number, number] {
@@ -21,6 +21,44 @@ describe('labelFont', () => {
     expect(labelFont(0.25) * 0.25).toBeCloseTo(LABEL_PX);
     expect(labelFont(1)).toBe(LABEL_PX);
     expect(labelFont(3)).toBe(9);
+  });
+});
+
+describe('pickLabelFont', () => {
+  it('keeps the shown size over a small change of zoom, takes labelFont(zoom) past LABEL_FONT_SLACK or without one', () => {
+    expect(pickLabelFont(0.5)).toBe(labelFont(0.5));
+    const prev = labelFont(0.5);
+    // a fit with less padding, a wheel step back: the same size, ~LABEL_PX on screen
+    expect(pickLabelFont(0.5 * 1.07, prev)).toBe(prev);
+    expect(pickLabelFont(0.5 / 1.07, prev)).toBe(prev);
+    // a real zoom: the new size
+    expect(pickLabelFont(0.5 * 1.2, prev)).toBe(labelFont(0.6));
+    expect(pickLabelFont(0.5 / 1.2, prev)).toBe(labelFont(0.5 / 1.2));
+    // on screen within the slack of LABEL_PX whatever the zoom, and the stylesheet size once zoomed in
+    for (let z = 0.05; z < 4; z *= 1.03) {
+      for (const p of [labelFont(z * 1.09), labelFont(z / 1.09), labelFont(z * 1.5), labelFont(z / 1.5)]) {
+        const f = pickLabelFont(z, p);
+        expect(f / labelFont(z)).toBeLessThanOrEqual(LABEL_FONT_SLACK + 1e-9);
+        expect(f / labelFont(z)).toBeGreaterThanOrEqual(1 / LABEL_FONT_SLACK - 1e-9);
+        expect(f).toBeGreaterThanOrEqual(LABEL_MODEL_FONT);
+      }
+    }
+    expect(pickLabelFont(3, LABEL_MODEL_FONT)).toBe(LABEL_MODEL_FONT);
+  });
+
+  it('placeLabels with a kept size keeps its boxes apart at that size', () => {
+    const nodes = scatter(1500, 2500);
+    const zoom = 0.5, font = labelFont(zoom * 1.08);
+    const kept = placeLabels(nodes, zoom, font);
+    const boxes = nodes.filter((n) => kept.has(n.id)).map((n) => {
+      const w = Math.ceil(n.width * font), g = LABEL_OUTLINE + 2;
+      const [x1, y1, x2, y2] = labelBox(n, w, font, kept.get(n.id)!);
+      return [x1 - g, y1 - g, x2 + g, y2 + g];
+    });
+    let clashes = 0;
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) if (overlap(boxes[i]!, boxes[j]!)) clashes++;
+    expect(boxes.length).toBeGreaterThan(10);
+    expect(clashes).toBe(0);
   });
 });
 

@@ -20,6 +20,22 @@ export function labelFont(zoom: number): number {
   return Math.max(LABEL_MODEL_FONT, LABEL_PX / Math.max(zoom, 1e-6));
 }
 
+/** how far (a factor either way) the shown labels' font may be from labelFont(zoom) before a pick gives them the new size */
+export const LABEL_FONT_SLACK = 1.1;
+
+/**
+ * The font size for a label pick at `zoom` when the shown labels have `prev`: `prev` while it is within
+ * LABEL_FONT_SLACK of labelFont(zoom) (on screen ~10-12 px instead of 11), else labelFont(zoom). A small
+ * change of zoom (a fit, a wheel step back) then restyles only the labels that come or go: a new size
+ * on every shown label made the renderer measure, bound and draw them all again (~0.1-0.4 s at 2k nodes).
+ */
+export function pickLabelFont(zoom: number, prev?: number): number {
+  const font = labelFont(zoom);
+  if (prev === undefined || !(prev >= LABEL_MODEL_FONT)) return font;
+  const r = prev / font;
+  return r <= LABEL_FONT_SLACK && r >= 1 / LABEL_FONT_SLACK ? prev : font;
+}
+
 export interface LabelCandidate {
   id: string;
   /** model position and diameter of the node */
@@ -42,9 +58,9 @@ const SPOTS: readonly LabelSpot[] = ['below', 'above', 'right', 'left'];
  * outline and Cytoscape's 2 units of margin, plus LABEL_GAP_PX on screen)
  * meets no kept one. Boxes are bucketed in a grid of cells about one label
  * high, so the pass is near-linear (run at the end of a zoom, not per frame).
+ * `font`: the shown labels' size (model units), labelFont(zoom) unless given (see pickLabelFont).
  */
-export function placeLabels(nodes: readonly LabelCandidate[], zoom: number): Map<string, LabelSpot> {
-  const font = labelFont(zoom);
+export function placeLabels(nodes: readonly LabelCandidate[], zoom: number, font = labelFont(zoom)): Map<string, LabelSpot> {
   const gx = LABEL_GAP_PX.x / zoom, gy = LABEL_GAP_PX.y / zoom;
   const grow = LABEL_OUTLINE + 2;
   const kept = new Map<string, LabelSpot>();
