@@ -89,7 +89,7 @@ export interface EngineOptions {
 export interface VaultRead {
   walked: WalkResult;
   read: ReadOutcome;
-  /** performance.now() when the walk started, and how long walk and read took */
+  /** performance.now() when the walk started, and how long walk and read took (walkMs: with the note cache's file read, which overlaps the walk) */
   startedAt: number;
   walkMs: number;
   readMs: number;
