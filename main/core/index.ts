@@ -104,8 +104,9 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
     store = makeStore(dbDir);
     const opening = store.open(loaded.schema, fingerprint);
     opening.catch(() => undefined);
-    // notes whose file's stat is unchanged since the last read come from <dbDir>/notes.cache (stat-cache.ts)
-    const noteCache = NoteCache.load(join(dbDir, 'notes.cache'), parseOpts);
+    // notes whose file's stat is unchanged since the last read come from <dbDir>/notes.cache (stat-cache.ts); its
+    // file is read by readVault once the walk has started (a sync later than this call reads it at its own begin())
+    const noteCache = NoteCache.open(join(dbDir, 'notes.cache'), parseOpts);
     const prefetched = layers ? readVault(vaultDir, layers, parseOpts, noteCache, opts.fs, opts.onProgress) : undefined;
     prefetched?.catch(() => undefined);
     let fresh: boolean;

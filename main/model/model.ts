@@ -29,7 +29,11 @@ interface NoteState {
   typeProblems: Problem[];
   nameKey: string;
   id: string;
-  provides: Array<[NameKind, string]>;
+  /**
+   * The keys the note answers to (providesOf). null in a state restored from a snapshot until the name index is
+   * built (names(): when first asked for, or by warm() after the open).
+   */
+  provides: Array<[NameKind, string]> | null;
   /**
    * The note's references (noteRefs: a function of note, type and schema), kept once an incremental change
    * resolved the note; null after a bulk load, which makes them while it resolves the note and lets them go
@@ -165,6 +169,12 @@ export type ResolvedNote = Pick<NoteState,
 export class VaultModel implements ModelView {
   readonly layers: LayerMap;
   private readonly index = new NameIndex();
+  /**
+   * Restored from a snapshot: the name index (and each state's provides) not built yet. names() builds it when
+   * first needed (a lookup, an incremental change, warm() after the open): ~7,000 notes' keys and index entries
+   * off the warm open's path.
+   */
+  private namesPending = false;
   private readonly states = new Map<string, NoteState>();
   private readonly idOwner = new Map<string, string>();
   private readonly records = new Map<string, EntityRecord>();
@@ -234,8 +244,23 @@ export class VaultModel implements ModelView {
 
   /** Build the indexes a bulk load left for later (adjacency, reverse reference index). */
   warm(): void {
+    this.names();
     this.ensureAdj();
     this.ensureRev();
+  }
+
+  /**
+   * The name index, built first if a restore left it for later: the states in the model's order, each note's keys
+   * added as restoreResolved added them before (so the index, its keys' order included, is the one it made).
+   */
+  private names(): NameIndex {
+    if (this.namesPending) {
+      this.namesPending = false;
+      for (const st of this.states.values()) {
+        for (const [kind, key] of providesIn(st)) this.index.add(st.layer, kind, key, st.note.path);
+      }
+    }
+    return this.index;
   }
 
   private ensureAdj(): void {
@@ -320,7 +345,7 @@ export class VaultModel implements ModelView {
   }
 
   /** The name index (names, file names, aliases, paths) for completion and lookup. */
-  nameIndex(): NameIndex { return this.index; }
+  nameIndex(): NameIndex { return this.names(); }
 
   // ---- updates -----------------------------------------------------------
 
@@ -367,6 +392,8 @@ export class VaultModel implements ModelView {
     this.version++;
     this.bulk = true;
     this.lazyEdges = null;
+    // the name index (and each state's provides) when first needed: names()
+    this.namesPending = true;
     this.revValid = false; this.adjValid = false; this.adjScans = 0; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
     const sv = this.sv;
     for (const r of notes) {
@@ -374,12 +401,11 @@ export class VaultModel implements ModelView {
       // refs derived when a change first needs them (null until then)
       const st: NoteState = {
         note, layer: r.layer, type: r.type, typeProblems: r.typeProblems, nameKey: r.nameKey, id: r.id,
-        provides: providesOf(note, r.nameKey), refs: null, resolved: false, record: null, edges: r.edges,
+        provides: null, refs: null, resolved: false, record: null, edges: r.edges,
         edgeKeys: null, placeholders: r.placeholders, targets: r.targets,
         refKeys: r.refKeys, problems: r.problems,
       };
       this.states.set(note.path, st);
-      for (const [kind, key] of st.provides) this.index.add(r.layer, kind, key, note.path);
       // the record noteRecord makes, its properties derived when first read (most are read only by the store's load)
       st.record = lazyRecord(st, sv);
     }
@@ -503,6 +529,8 @@ export class VaultModel implements ModelView {
   /** First step of applyChanges: note states in, names indexed, ids assigned. */
   private stage(changed: Map<string, ParsedNote | null>): { affected: Set<string>; toResolve: Set<string> } {
     this.ensureEdgeMaps();
+    // every state's provides and the index as a restore would have made them
+    const index = this.names();
     this.trackEnts = new Map();
     this.trackEdges = new Map();
     this.problemCache = null;
@@ -521,7 +549,7 @@ export class VaultModel implements ModelView {
       const old = this.states.get(path);
       if (old) {
         this.withdraw(old);
-        for (const [kind, key] of old.provides) { this.index.remove(old.layer, kind, key, path); affected.add(provKey(kind, key)); }
+        for (const [kind, key] of providesIn(old)) { index.remove(old.layer, kind, key, path); affected.add(provKey(kind, key)); }
         groups.set(old.layer + SEP + old.nameKey, [old.layer, old.nameKey]);
         this.states.delete(path);
         if (this.idOwner.get(old.id) === path) this.idOwner.delete(old.id);
@@ -532,8 +560,8 @@ export class VaultModel implements ModelView {
       if (layer === null) continue;
       const st = this.prepare(note, layer);
       this.states.set(path, st);
-      for (const [kind, key] of st.provides) {
-        this.index.add(layer, kind, key, path);
+      for (const [kind, key] of providesIn(st)) {
+        index.add(layer, kind, key, path);
         if (!this.bulk) affected.add(provKey(kind, key)); // bulk: every note is resolved anyway
       }
       groups.set(layer + SEP + st.nameKey, [layer, st.nameKey]);
@@ -543,7 +571,7 @@ export class VaultModel implements ModelView {
     // Ids: first holder of a name in a layer (path order) gets `<layer>/<key>`, the next `#2`, ...
     const assign: Array<[NoteState, string]> = [];
     for (const [layer, key] of groups.values()) {
-      const holders = this.index.holders(layer, 'name', key);
+      const holders = index.holders(layer, 'name', key);
       holders.forEach((p, i) => {
         const st = this.states.get(p)!;
         const id = `${layer}/${key}` + (i === 0 ? '' : `#${i + 1}`);
@@ -555,7 +583,7 @@ export class VaultModel implements ModelView {
       this.withdraw(st);
       if (this.idOwner.get(st.id) === st.note.path) this.idOwner.delete(st.id);
       this.touchEntity(st.id);
-      if (!this.bulk) for (const [kind, key] of st.provides) affected.add(provKey(kind, key));
+      if (!this.bulk) for (const [kind, key] of providesIn(st)) affected.add(provKey(kind, key));
       st.id = id;
       toResolve.add(st.note.path);
     }
@@ -578,14 +606,14 @@ export class VaultModel implements ModelView {
       if (layer === null) continue;
       const st = this.prepare(note, layer);
       this.states.set(path, st);
-      for (const [kind, key] of st.provides) {
-        if (this.index.add(layer, kind, key, path) && kind === 'name') groups.push([layer, key]);
+      for (const [kind, key] of providesIn(st)) {
+        if (this.names().add(layer, kind, key, path) && kind === 'name') groups.push([layer, key]);
       }
       toResolve.add(path);
     }
     // Ids: first holder of a name in a layer (path order) gets `<layer>/<key>`, the next `#2`, ...
     for (const [layer, key] of groups) {
-      const holders = this.index.holders(layer, 'name', key);
+      const holders = this.names().holders(layer, 'name', key);
       for (let i = 0; i < holders.length; i++) {
         const p = holders[i]!;
         const st = this.states.get(p)!;
@@ -630,15 +658,15 @@ export class VaultModel implements ModelView {
   private lookupRef(layer: string, r: { key: string; pathKey?: string; targetKey?: string }): string | undefined {
     const order = this.layers.searchOrder(layer);
     if (r.pathKey !== undefined) {
-      const byPath = this.index.first(order, 'path', r.pathKey);
+      const byPath = this.names().first(order, 'path', r.pathKey);
       if (byPath !== undefined) return byPath;
     }
     if (!r.key) return undefined;
     for (const l of order) {
-      const hit = this.index.firstIn(l, 'name', r.key) ?? this.index.firstIn(l, 'file', r.key) ?? this.index.firstIn(l, 'alias', r.key);
+      const hit = this.names().firstIn(l, 'name', r.key) ?? this.names().firstIn(l, 'file', r.key) ?? this.names().firstIn(l, 'alias', r.key);
       if (hit !== undefined) return hit;
     }
-    if (r.targetKey !== undefined) return this.index.first(order, 'name', r.targetKey);
+    if (r.targetKey !== undefined) return this.names().first(order, 'name', r.targetKey);
     return undefined;
   }
 
@@ -648,7 +676,7 @@ export class VaultModel implements ModelView {
     if (st.type !== null) problems.push(...this.sv.validate(st.type, st.note));
     // Not `id.includes('#')`: a name may hold '#' itself ('# Racial Traits').
     if (st.id !== `${st.layer}/${st.nameKey}`) {
-      const first = this.index.holders(st.layer, 'name', st.nameKey)[0];
+      const first = this.names().holders(st.layer, 'name', st.nameKey)[0];
       problems.push({
         severity: 'warning', code: 'duplicate-name', file: path, line: st.note.fieldLines[this.sv.schema.title_field] ?? 1,
         entityId: st.id,
@@ -931,6 +959,11 @@ function providesOf(note: ParsedNote, nameKey: string): Array<[NameKind, string]
   for (const a of note.aliases) { const k = normKey(a); if (k) provides.push(['alias', k]); }
   provides.push(['path', pathKey(note.path)]);
   return provides;
+}
+
+/** A state's provides, made now if a restore left them for later (the name index then holds them: names()). */
+function providesIn(st: NoteState): Array<[NameKind, string]> {
+  return (st.provides ??= providesOf(st.note, st.nameKey));
 }
 
 function provKey(kind: NameKind, key: string): string {

@@ -196,6 +196,61 @@ describe('a restored model whose edge maps are not built yet (snapshot format 3:
   });
 });
 
+/** Whether a restored model has left its name index for later (model.ts names()). */
+const namesPending = (m: VaultModel) => (m as unknown as { namesPending: boolean }).namesPending;
+
+describe('a restored model whose name index is not built yet (warm15f: built when first needed)', () => {
+  const vaults: Array<[string, () => Promise<{ dir: string; opts?: LoadOptions }>]> = [
+    ['sample world', async () => ({ dir: SAMPLE })],
+    ['real-shaped', async () => { const d = tempDir('lc-snap-nreal-'); tmp.push(d); return { dir: (await generateRealVault(d, { notes: 200, seed: 11 })).dir }; }],
+  ];
+  for (const [name, make] of vaults) {
+    it(`${name}: the index as the built model's (its keys' order too), lookups, and a change made before anything asked for it`, async () => {
+      const { dir, opts } = await make();
+      const { built, restored } = await builtAndRestored(dir, opts);
+      const r = restored.model;
+      expect(namesPending(r)).toBe(true);
+      // a change first (the index built by it): one note takes another's title (its id then depends on the
+      // holders of that name, path order), one note deleted, one note's aliases changed
+      const ns = [...built.notes].sort((a, b) => a.path.localeCompare(b.path));
+      const [retitle, other, del, alias] = [ns[3]!, ns[ns.length - 2]!, ns[Math.floor(ns.length / 2)]!, ns[7]!];
+      const change = (notes: ParsedNote[]) => {
+        const by = new Map(notes.map((n) => [n.path, n]));
+        const a = by.get(retitle.path)!;
+        const b = by.get(alias.path)!;
+        return new Map<string, ParsedNote | null>([
+          [retitle.path, { ...a, title: by.get(other.path)!.title, hash: a.hash + 't' }],
+          [del.path, null],
+          [alias.path, { ...b, aliases: [...b.aliases, 'Warm Fifteen F'], hash: b.hash + 'a' }],
+        ]);
+      };
+      const norm = (d: ReturnType<VaultModel['applyChanges']>) => json({ ...d, upsertEntities: d.upsertEntities.map((e) => json({ ...e })).sort(), addEdges: d.addEdges.map(json).sort(), removeEdges: d.removeEdges.map(json).sort(), removeEntities: [...d.removeEntities].sort() });
+      const d1 = built.model.applyChanges(change(built.notes));
+      const d2 = r.applyChanges(change(restored.notes));
+      expect(namesPending(r)).toBe(false);
+      expect(norm(d2)).toEqual(norm(d1));
+      expect(r.resolve('Warm Fifteen F', r.entity(built.model.entityIdOfPath(alias.path)!)!.layer)?.id).toBe(built.model.entityIdOfPath(alias.path));
+      expect(answers(r, dir)).toEqual(answers(built.model, dir));
+
+      // restored again: the index asked for first, in order (entries() is what completion lists)
+      const again = await freshModel(dir, opts);
+      const fresh = await freshModel(dir, opts);
+      fresh.model.load(fresh.notes);
+      const file = join(tempDir('lc-snap-n-'), 'model.snap');
+      tmp.push(file.slice(0, -'/model.snap'.length));
+      expect(new ModelSnapshotFile(file, KEY).save(fresh.model, fresh.notes)).toBe(true);
+      expect(new ModelSnapshotFile(file, KEY).restore(again.model, again.notes)).toBe(true);
+      expect(namesPending(again.model)).toBe(true);
+      const layers = [...new Set([...fresh.model.entities()].map((e) => e.layer))];
+      // a lookup before anything else (the public resolve builds the index)
+      const probe = [...fresh.model.nameIndex().entries()].filter((_, i) => i % 5 === 0);
+      for (const l of layers) for (const e of probe) expect(again.model.resolve(e.key, l)?.id ?? null).toBe(fresh.model.resolve(e.key, l)?.id ?? null);
+      expect(namesPending(again.model)).toBe(false);
+      expect([...again.model.nameIndex().entries()].map(json)).toEqual([...fresh.model.nameIndex().entries()].map(json));
+    });
+  }
+});
+
 // V8's own view of the objects (natives syntax switched on for this worker), as main/sync/body.test.ts
 setFlagsFromString('--allow-natives-syntax');
 const fast = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;

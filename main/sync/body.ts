@@ -45,8 +45,10 @@ export function makeBodyLazy(note: ParsedNote, abs: string, opts: ParseOptions =
   if (Object.prototype.hasOwnProperty.call(note, 'body')) delete (note as { body?: string }).body;
   Object.defineProperty(note, PATH, { value: abs, writable: true, configurable: true });
   Object.defineProperty(note, OPTS, { value: opts, writable: true, configurable: true });
-  Object.defineProperty(note, 'body', { get: lazyBody, enumerable: true, configurable: true });
+  Object.defineProperty(note, 'body', LAZY_BODY);
 }
+/** The one descriptor of every lazy body (a literal per call was one more object per cached note of a warm open). */
+const LAZY_BODY: PropertyDescriptor = Object.freeze({ get: lazyBody, enumerable: true, configurable: true });
 
 /** Is `note.body` held in memory and longer than HUGE_BODY_CHARS (store/types.ts: the store keeps it shortened; engine.ts drops it once the graph holds it)? */
 export function hugeBodyInMemory(note: ParsedNote): boolean {

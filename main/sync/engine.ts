@@ -89,7 +89,7 @@ export interface EngineOptions {
 export interface VaultRead {
   walked: WalkResult;
   read: ReadOutcome;
-  /** performance.now() when the walk started, and how long walk and read took */
+  /** performance.now() when the walk started, and how long walk and read took (walkMs: with the note cache's file read, which overlaps the walk) */
   startedAt: number;
   walkMs: number;
   readMs: number;
@@ -104,8 +104,12 @@ export async function readVault(
   onProgress?: (p: SyncProgress) => void,
 ): Promise<VaultRead> {
   const startedAt = performance.now();
+  // the walk first: its folder listings run on the thread pool while the note cache's file is read here
+  // (NoteCache.open defers that read to begin()); begin() dates the next cache before any note is read
+  const walking = fs.walk(vaultDir, layers);
+  walking.catch(() => undefined); // awaited below (a failure of begin() must not leave it unhandled)
   cache?.begin();
-  const walked = await fs.walk(vaultDir, layers);
+  const walked = await walking;
   const t1 = performance.now();
   const total = walked.files.size;
   onProgress?.({ phase: 'reading', done: 0, total });

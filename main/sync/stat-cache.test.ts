@@ -53,6 +53,25 @@ describe('note cache', () => {
     expect(sorted(second.r.read.notes)).toEqual(sorted(fresh.read.notes));
   });
 
+  it('open() reads its file at the first whole-vault read (after the walk started), with the hits load() gives', async () => {
+    const v = vault();
+    await readWith(v);
+    const cache = NoteCache.open(v.cacheFile, OPTS, later);
+    const loaded = NoteCache.load(v.cacheFile, OPTS, later);
+    const r = await readVault(v.dir, v.layers, OPTS, cache);
+    expect([cache.hits, cache.misses]).toEqual([3, 0]);
+    const r2 = await readVault(v.dir, v.layers, OPTS, loaded);
+    expect([loaded.hits, loaded.misses]).toEqual([3, 0]);
+    const sorted = (ns: typeof r.read.notes) => [...ns].sort((x, y) => x.path.localeCompare(y.path));
+    expect(sorted(r.read.notes)).toEqual(sorted(r2.read.notes));
+    // opened while the file is missing, the file written before the read: the read takes it (load() would not)
+    rmSync(v.cacheFile);
+    const gone = NoteCache.open(v.cacheFile, OPTS, later);
+    await readWith(v);
+    await readVault(v.dir, v.layers, OPTS, gone);
+    expect([gone.hits, gone.misses]).toEqual([3, 0]);
+  });
+
   it('one cache, several whole-vault reads: after save() the snapshot comes back from the file (not kept in memory)', async () => {
     const v = vault();
     const cache = NoteCache.load(v.cacheFile, OPTS, later);

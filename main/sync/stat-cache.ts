@@ -163,9 +163,17 @@ export class NoteCache {
    * wall clock in ms that dates a snapshot (tests pass a later one to make fresh files non-racy).
    */
   static load(file: string, opts: ParseOptions, now: () => number = Date.now): NoteCache {
-    const c = new NoteCache(file, `${CACHE_LAYOUT}\n${PARSE_FORMAT}\n${JSON.stringify({ t: opts.titleField ?? null, m: opts.maxBytes ?? null })}`, opts, now);
+    const c = NoteCache.open(file, opts, now);
     c.readFile();
     return c;
+  }
+
+  /**
+   * The same cache, its file read by the first begin() rather than now: a whole-vault read (sync/engine.ts
+   * readVault) starts listing the folders on the thread pool first, then reads the cache on this thread.
+   */
+  static open(file: string, opts: ParseOptions, now: () => number = Date.now): NoteCache {
+    return new NoteCache(file, `${CACHE_LAYOUT}\n${PARSE_FORMAT}\n${JSON.stringify({ t: opts.titleField ?? null, m: opts.maxBytes ?? null })}`, opts, now);
   }
 
   private readFile(): void {
