@@ -743,7 +743,9 @@ export class VaultModel implements ModelView {
       });
     }
     const edges: RelationshipRecord[] = [];
-    const edgeKeys: string[] = [];
+    // the edges' keys once a set of them finds duplicates (else keysOf makes them when the edge maps need them: a
+    // cold open's first answers do not wait for them, model.loadEdgesLater)
+    let edgeKeys: string[] | null = null;
     // duplicates: a scan of the few edges so far, a set of their keys beyond SEEN_SCAN
     let seen: Set<string> | null = null;
     const placeholders: Array<[string, string]> = [];
@@ -786,20 +788,23 @@ export class VaultModel implements ModelView {
       if (r.rel === 'LINKS_TO' && target === st.id) continue;
       const from = r.reversed ? target : st.id;
       const to = r.reversed ? st.id : target;
-      const ek = edgeKey(from, to, r.rel);
       if (seen === null && edges.length < SEEN_SCAN) {
         let dup = false;
         for (const e of edges) if (e.to === to && e.from === from && e.type === r.rel) { dup = true; break; }
         if (dup) continue;
       } else {
-        seen ??= new Set(edgeKeys);
+        if (seen === null || edgeKeys === null) {
+          edgeKeys = edges.map((x) => edgeKey(x.from, x.to, x.type));
+          seen = new Set(edgeKeys);
+        }
+        const ek = edgeKey(from, to, r.rel);
         if (seen.has(ek)) continue;
         seen.add(ek);
+        edgeKeys.push(ek);
       }
       const e: RelationshipRecord = { from, to, type: r.rel, field: r.field, source: path, line: r.line };
       if (r.props) { if (r.reversed) e.inverseProperties = r.props; else e.properties = r.props; }
       edges.push(e);
-      edgeKeys.push(ek);
     }
     st.edges = edges;
     st.edgeKeys = edgeKeys;
