@@ -6,6 +6,7 @@
 import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { generateVault } from '../../bench/generate.js';
 import { tempDir, writeFiles } from '../sync/test-helpers.js';
 import { openCore } from './index.js';
 
@@ -45,6 +46,35 @@ describe('interactive open', () => {
       await core.engine.settled();
       expect(core.status().state).toBe('idle');
       expect((await core.search('harbour', { limit: 5 })).map((h) => h.entity.name)).toEqual(['Wren']);
+    } finally {
+      await core.close();
+    }
+  });
+});
+
+describe("an interactive cold open's first answers", () => {
+  it("are given before the model's edge maps are built, and equal the answers once everything is loaded", async () => {
+    const dir = tempDir('lc-open-gen-');
+    const db = tempDir('lc-open-gen-db-');
+    tmp.push(dir, db);
+    await generateVault(dir, { entities: 150, avgLinks: 5, seed: 21, danglingRatio: 0.1 });
+    const core = await openCore({ vaultDir: dir, dbDir: db, full: true, interactive: true });
+    try {
+      // what the app's first screen asks: a page of the list, name searches, a few entity panels
+      const ask = async () => {
+        const page = await core.list({ limit: 50 });
+        const all = await core.list({ placeholders: true });
+        const names = page.items.slice(0, 6).map((e) => e.name);
+        const lookups = await Promise.all(names.map((n) => core.lookup(n.slice(0, 3))));
+        const panels = await Promise.all(page.items.slice(0, 8).map((e) => core.getEntity(e.id)));
+        return JSON.stringify({ page, all, lookups, panels });
+      };
+      const early = await ask();
+      expect(core.engine.model.edgesPending()).toBe(true);
+      expect(early).toContain('"relations":[{');
+      await core.engine.settled();
+      expect(core.engine.model.edgesPending()).toBe(false);
+      expect(await ask()).toBe(early);
     } finally {
       await core.close();
     }

@@ -44,6 +44,11 @@ function statusOf(core: CoreHost): SyncStatus {
   return core.audience === 'players' ? core.view({ audience: 'players' }).status() : core.status();
 }
 
+/** A core's status, or the opening status while its model's edge maps are still being built (model.edgesPending). */
+function openedStatus(core: CoreHost): SyncStatus {
+  return core.engine.model.edgesPending() ? openingStatus({ phase: 'loading' }) : statusOf(core);
+}
+
 /** The status pushed while a vault opens and no core exists yet. */
 function openingStatus(progress: SyncProgress | null): SyncStatus {
   return { state: 'syncing', entities: 0, relationships: 0, placeholders: 0, problems: 0, lastSync: null, ...(progress ? { progress } : {}) };
@@ -89,7 +94,7 @@ export class CoreSession {
       vaultDir: core.vaultDir,
       project: config.project,
       layers: config.layers.map((l) => ({ name: l.name, canonical: l.canonical, depends_on: l.depends_on })),
-      status: statusOf(core),
+      status: openedStatus(core),
       hasSchema: core.schema().entity_types.length > 0,
       vaultFiles: listVaultFiles(core.vaultDir, config),
     };
@@ -106,8 +111,11 @@ export class CoreSession {
       const core = await this.opener(vaultDir, { onProgress });
       opened = core;
       this.core = core;
-      // the core's own status from now on (progress reported before it existed carried no counts)
-      this.emit('sync-status', statusOf(core));
+      // the core's own status from now on (progress reported before it existed carried no counts); while a cold
+      // open's edge maps are still being built (a slice per turn: the first list, lookups and panels answer
+      // meanwhile), the opening status again: its counts would finish them at once. Its counts come with the
+      // next status (progress 'indexing', once the graph has loaded)
+      this.emit('sync-status', openedStatus(core));
       const off = core.onChange((e) => {
         // in the players' view a push names no path or id (they would name GM-only notes): the renderer refetches
         this.emit('vault-changed', core.audience === 'players' ? { origin: e.origin, paths: [], upserted: [], removed: [] } : e);

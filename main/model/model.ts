@@ -67,6 +67,8 @@ function edgeKey(from: string, to: string, type: string): string {
 const SEEN_SCAN = 8;
 /** edgesFrom/edgesTo questions answered by a pass over the edges after a bulk load, before the adjacency is built */
 const ADJ_SCANS = 16;
+/** edgeStep: notes' edges put into the edge maps per step, at least (~20-40 ms of the main thread on a quiet machine) */
+const EDGE_SLICE = 20_000;
 const sameEdge = (a: RelationshipRecord, b: RelationshipRecord) =>
   a.from === b.from && a.to === b.to && a.type === b.type && a.field === b.field && a.source === b.source && a.line === b.line
   && JSON.stringify(a.properties) === JSON.stringify(b.properties) && JSON.stringify(a.inverseProperties) === JSON.stringify(b.inverseProperties);
@@ -188,6 +190,13 @@ export class VaultModel implements ModelView {
    * adjacency); edges(), counts() and problems() read the list. null once the maps hold the edges.
    */
   private lazyEdges: LazyEdges | null = null;
+  /**
+   * After loadEdgesLater (a cold open's first answers): every note resolved (its edges in its state), but only the
+   * notes order[0, done) have their edges in edgeCands, and visibleEdges is empty. edgeStep() puts the rest in a
+   * slice per call; everything that reads or changes the edge maps finishes it first (finishEdges), except
+   * edgesFrom/edgesTo's first questions, answered by a pass over the notes' edges (pendingScan). null otherwise.
+   */
+  private pendingEdges: { order: string[]; done: number } | null = null;
   // Derived indexes, built lazily after a bulk load (warm()) so a cold sync reaches "queryable" sooner.
   private outAdj = new Map<string, Set<string>>();
   private inAdj = new Map<string, Set<string>>();
@@ -224,7 +233,7 @@ export class VaultModel implements ModelView {
   entity(id: string): EntityRecord | undefined { return this.records.get(id); }
   entities(): Iterable<EntityRecord> { return this.records.values(); }
   entityIdOfPath(path: string): string | undefined { return this.states.get(path)?.id; }
-  edges(): Iterable<RelationshipRecord> { return this.lazyEdges ? this.lazyEdges.visible : this.visibleEdges.values(); }
+  edges(): Iterable<RelationshipRecord> { this.finishEdges(); return this.lazyEdges ? this.lazyEdges.visible : this.visibleEdges.values(); }
   edgesFrom(id: string): RelationshipRecord[] { return this.adjScan(id, true) ?? (this.ensureAdj(), this.lazyEdges ? lazyAdj(this.lazyEdges, this.lazyEdges.out!, id) : this.adj(this.outAdj, id)); }
   edgesTo(id: string): RelationshipRecord[] { return this.adjScan(id, false) ?? (this.ensureAdj(), this.lazyEdges ? lazyAdj(this.lazyEdges, this.lazyEdges.in!, id) : this.adj(this.inAdj, id)); }
 
@@ -237,9 +246,68 @@ export class VaultModel implements ModelView {
   private adjScan(id: string, out: boolean): RelationshipRecord[] | undefined {
     if (this.adjValid || this.adjScans >= ADJ_SCANS) return undefined;
     this.adjScans++;
+    if (this.pendingEdges) return this.pendingScan(this.pendingEdges.order, id, out);
     const found: RelationshipRecord[] = [];
     for (const e of this.edges()) if ((out ? e.from : e.to) === id) found.push(e);
     return found;
+  }
+
+  /**
+   * adjScan while the edge maps are not whole (loadEdgesLater): the notes' edges with `id` at that end, grouped by
+   * edge key in the order the keys enter the maps, each group's visible edge as finalize picks it (visibleOf over
+   * the candidates in contribution order): the edges edgesFrom/edgesTo give once the maps are whole, in their order.
+   */
+  private pendingScan(order: string[], id: string, out: boolean): RelationshipRecord[] {
+    const groups = new Map<string, RelationshipRecord[]>();
+    for (const p of order) {
+      for (const e of this.states.get(p)!.edges) {
+        if ((out ? e.from : e.to) !== id) continue;
+        const k = edgeKey(e.from, e.to, e.type);
+        const g = groups.get(k);
+        if (g) g.push(e); else groups.set(k, [e]);
+      }
+    }
+    const found: RelationshipRecord[] = [];
+    for (const g of groups.values()) found.push(visibleOf(g.length === 1 ? g[0] : g)!);
+    return found;
+  }
+
+  /**
+   * One slice of the edge maps a loadEdgesLater left for later: the edges of the next notes (at least EDGE_SLICE
+   * edges, whole notes) into edgeCands, as contribute() puts them; after the last note, the visible edges as a
+   * bulk finalize() makes them. Returns whether work is left. The sync engine runs it a slice per turn of the event
+   * loop after an interactive cold open; anything that needs the maps finishes it at once (finishEdges).
+   */
+  edgeStep(slice = EDGE_SLICE): boolean {
+    const pend = this.pendingEdges;
+    if (!pend) return false;
+    const { order } = pend;
+    let n = 0;
+    while (pend.done < order.length && n < slice) {
+      const st = this.states.get(order[pend.done++]!)!;
+      const keys = this.keysOf(st);
+      for (let i = 0; i < keys.length; i++) {
+        const e = st.edges[i]!;
+        const k = keys[i]!;
+        const c = this.edgeCands.get(k);
+        if (c === undefined) this.edgeCands.set(k, e);
+        else if (Array.isArray(c)) c.push(e);
+        else this.edgeCands.set(k, [c, e]);
+      }
+      n += keys.length;
+    }
+    if (pend.done < order.length) return true;
+    for (const [k, c] of this.edgeCands) this.visibleEdges.set(k, visibleOf(c)!);
+    this.pendingEdges = null;
+    return false;
+  }
+
+  /** Whether edge maps are still left for edgeStep (after loadEdgesLater). */
+  edgesPending(): boolean { return this.pendingEdges !== null; }
+
+  /** The edge maps whole (what loadEdgesLater left for later). */
+  private finishEdges(): void {
+    if (this.pendingEdges) while (this.edgeStep(Infinity));
   }
 
   /** Build the indexes a bulk load left for later (adjacency, reverse reference index). */
@@ -265,6 +333,7 @@ export class VaultModel implements ModelView {
 
   private ensureAdj(): void {
     if (this.adjValid) return;
+    this.finishEdges();
     const lazy = this.lazyEdges;
     if (lazy) {
       // restored, edge maps not built: the adjacency over the visible list's indexes (no key string per edge)
@@ -320,6 +389,7 @@ export class VaultModel implements ModelView {
 
   problems(): Problem[] {
     if (!this.problemCache) {
+      this.finishEdges();
       const all: Problem[] = [...this.configProblems];
       for (const l of this.external.values()) all.push(...l);
       for (const s of this.states.values()) all.push(...s.problems);
@@ -339,6 +409,7 @@ export class VaultModel implements ModelView {
 
   /** Number of notes, entities, edges, placeholders. */
   counts(): { notes: number; entities: number; relationships: number; placeholders: number } {
+    this.finishEdges();
     let placeholders = 0;
     for (const id of this.phRefs.keys()) if (!this.idOwner.has(id)) placeholders++;
     return { notes: this.states.size, entities: this.records.size, relationships: this.lazyEdges ? this.lazyEdges.visible.length : this.visibleEdges.size, placeholders };
@@ -352,6 +423,18 @@ export class VaultModel implements ModelView {
   /** Replace the whole content (the model must be empty or is cleared first). */
   load(notes: Iterable<ParsedNote>): GraphDelta {
     return this.applyChanges(this.replacing(notes));
+  }
+
+  /**
+   * load() into an empty model for a cold open's first answers: the same model, but the edge maps (a key string
+   * and map entries per edge: ~40 % of the build on the real-shaped 7k vault) are left for edgeStep() or the first
+   * read that needs them. Entities, names, lookups and every note's own edges, placeholders and problems are
+   * there at once; edgesFrom/edgesTo answer by a pass over the notes' edges meanwhile. The delta lists the
+   * entities and no edge (edges() gives them). Callers serialise model changes (the sync engine's queue).
+   */
+  loadEdgesLater(notes: Iterable<ParsedNote>): GraphDelta {
+    if (this.states.size > 0 || this.lazyEdges) return this.load(notes);
+    return this.complete(this.stage(this.replacing(notes)), true);
   }
 
   /**
@@ -394,6 +477,7 @@ export class VaultModel implements ModelView {
     this.lazyEdges = null;
     // the name index (and each state's provides) when first needed: names()
     this.namesPending = true;
+    this.pendingEdges = null;
     this.revValid = false; this.adjValid = false; this.adjScans = 0; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
     const sv = this.sv;
     for (const r of notes) {
@@ -439,6 +523,7 @@ export class VaultModel implements ModelView {
    * same keys in the same order, the same candidates (sorted as visibleOf sorts them) and visible edges.
    */
   private ensureEdgeMaps(): void {
+    this.finishEdges();
     while (this.warmStep(Infinity));
   }
 
@@ -625,7 +710,7 @@ export class VaultModel implements ModelView {
   }
 
   /** Second step: references resolved, contributions made, the delta. */
-  private complete({ affected, toResolve }: { affected: Set<string>; toResolve: Set<string> }): GraphDelta {
+  private complete({ affected, toResolve }: { affected: Set<string>; toResolve: Set<string> }, edgesLater = false): GraphDelta {
     for (const k of affected) for (const p of this.revIndex.get(k) ?? []) toResolve.add(p);
     const order = [...toResolve].sort();
     // a bulk load resolved nothing yet: nothing to withdraw
@@ -635,11 +720,12 @@ export class VaultModel implements ModelView {
     try {
       for (const p of order) {
         const st = this.states.get(p);
-        if (st) { this.resolveNote(st); this.contribute(st); }
+        if (st) { this.resolveNote(st); this.contribute(st, !(edgesLater && this.bulk)); }
       }
     } finally {
       this.refMemo = null;
     }
+    if (edgesLater && this.bulk) this.pendingEdges = { order, done: 0 };
     return this.finalize();
   }
 
@@ -685,7 +771,9 @@ export class VaultModel implements ModelView {
       });
     }
     const edges: RelationshipRecord[] = [];
-    const edgeKeys: string[] = [];
+    // the edges' keys once a set of them finds duplicates (else keysOf makes them when the edge maps need them: a
+    // cold open's first answers do not wait for them, model.loadEdgesLater)
+    let edgeKeys: string[] | null = null;
     // duplicates: a scan of the few edges so far, a set of their keys beyond SEEN_SCAN
     let seen: Set<string> | null = null;
     const placeholders: Array<[string, string]> = [];
@@ -728,20 +816,23 @@ export class VaultModel implements ModelView {
       if (r.rel === 'LINKS_TO' && target === st.id) continue;
       const from = r.reversed ? target : st.id;
       const to = r.reversed ? st.id : target;
-      const ek = edgeKey(from, to, r.rel);
       if (seen === null && edges.length < SEEN_SCAN) {
         let dup = false;
         for (const e of edges) if (e.to === to && e.from === from && e.type === r.rel) { dup = true; break; }
         if (dup) continue;
       } else {
-        seen ??= new Set(edgeKeys);
+        if (seen === null || edgeKeys === null) {
+          edgeKeys = edges.map((x) => edgeKey(x.from, x.to, x.type));
+          seen = new Set(edgeKeys);
+        }
+        const ek = edgeKey(from, to, r.rel);
         if (seen.has(ek)) continue;
         seen.add(ek);
+        edgeKeys.push(ek);
       }
       const e: RelationshipRecord = { from, to, type: r.rel, field: r.field, source: path, line: r.line };
       if (r.props) { if (r.reversed) e.inverseProperties = r.props; else e.properties = r.props; }
       edges.push(e);
-      edgeKeys.push(ek);
     }
     st.edges = edges;
     st.edgeKeys = edgeKeys;

@@ -258,14 +258,22 @@ export class VaultSyncEngine implements SyncEngine {
         // nothing loaded yet and no rebuild begun: the model snapshot of exactly these notes, when there is one
         const snapshot = this.opts.modelSnapshot;
         const restored = !hadModel && !early && !!snapshot && snapshot.restore(this.model, read.notes);
+        // Interactive into an empty model: the first answers do not wait for the edge maps (model.loadEdgesLater);
+        // they are built a slice per turn of the event loop right after onModel, so that the first requests (list,
+        // lookup, an entity's panel: answered from the notes' edges meanwhile) are served between slices
+        const edgesLater = !!opts.onModel && !hadModel && !restored;
         const delta = restored ? { removeEntities: [], upsertEntities: [], removeEdges: [], addEdges: [] }
           : session && !opts.onModel
             ? await this.model.loadInSteps(read.notes, (records) => session.copyEntities(records))
-            : this.model.load(read.notes);
+            : edgesLater ? this.model.loadEdgesLater(read.notes) : this.model.load(read.notes);
         const loadedVersion = this.model.version;
         const t3 = performance.now();
         this.setProgress({ phase: 'loading' }, gen);
         opts.onModel?.();
+        if (edgesLater) {
+          do await new Promise<void>((r) => setImmediate(r));
+          while (this.model.edgeStep());
+        }
         let full = !!opts.full || this.stale;
         let changed = 0;
         for (const n of read.notes) if (before.get(n.path) !== n.hash) changed++;
