@@ -43,14 +43,17 @@ describe('the first load\'s lists wait for a big graph\'s first picture (firstLi
   beforeEach(() => { vi.useFakeTimers({ toFake: ['setTimeout'] }); });
   afterEach(() => { vi.useRealTimers(); });
 
-  it('a big graph: closed until the canvas places its first picture, then open for good', async () => {
+  it('a big graph: closed until the canvas has placed and drawn its first picture, then open for good', async () => {
     answers.n = 1300;
     const { mod, state, isOpen } = await fresh();
     expect(await isOpen()).toBe(false);
     await state().loadGraph({ vaultDir: Promise.resolve('/v') });
     expect(state().graph?.nodes.length).toBe(1300);
     expect(await isOpen()).toBe(false);
+    // placed (the importance request goes out) but not yet drawn: still closed
     state().canvasFirstPicture();
+    expect(await isOpen()).toBe(false);
+    state().canvasFirstPainted();
     expect(await isOpen()).toBe(true);
     let again = false;
     void mod.firstListsGate().then(() => { again = true; });

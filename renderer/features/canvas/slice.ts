@@ -54,6 +54,8 @@ export interface GraphSlice {
   saveLayout(positions: Positions, replace: boolean): Promise<void>;
   /** the canvas placed its first picture (laid out or saved): the importance request, held until now, goes out */
   canvasFirstPicture(): void;
+  /** the frame after the first picture has been drawn: the first load's lists (firstListsGate) go ahead */
+  canvasFirstPainted(): void;
 }
 
 /** vault whose pins are loaded: pins are read once per vault, then only written */
@@ -77,9 +79,10 @@ function openListsGate(): void { const go = listsGo; listsGo = null; go?.(); }
 
 /**
  * Resolves once the first load's lists (the entity list, ~0.9 MB at 5k entities; the problems, ~0.4 MB) may be
- * fetched: at once for a graph under LISTS_AFTER_PICTURE_AT nodes, else when the canvas has placed its first
- * picture (at most LISTS_WAIT_CAP_MS after the graph). Their answers' parsing and rendering used to land on the
- * main thread between the first layout's request and its placement (issue 19 point 2). Open for good after that.
+ * fetched: at once for a graph under LISTS_AFTER_PICTURE_AT nodes, else once the canvas has placed its first
+ * picture and drawn the frame after it (canvasFirstPainted; at most LISTS_WAIT_CAP_MS after the graph). Their
+ * answers' parsing and rendering used to land on the main thread between the first layout's request and its
+ * placement (issue 19 point 2). Open for good after that.
  */
 export function firstListsGate(): Promise<void> { return listsGate; }
 /** the first load ended without a graph to wait for (an error): the lists go ahead */
@@ -119,9 +122,11 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
   canvasPins: {},
   canvasLayout: {},
   canvasRank: null,
+  canvasFirstPainted() {
+    openListsGate();
+  },
   canvasFirstPicture() {
     pictured = true;
-    openListsGate();
     const r = rankWaiting;
     rankWaiting = null;
     r?.();
