@@ -845,30 +845,17 @@ export class CanvasController {
     const kept = !!early && sameLayoutInput(early.input, input);
     const askedAt = kept ? early.askedAt : performance.now();
     const job = kept ? early.job : this.runner.run(input.nodes, input.edges, input.pins);
-    /**
-     * The preview's dots are on screen and the worker was given this very input: Cytoscape draws nothing
-     * (an open batch: its render loop skips every frame) until the laid-out picture is placed. Drawing the start
-     * places first took the main thread for seconds at 5k nodes (the texture caches of every node), and held
-     * the worker's answer back behind it; the dots already show that picture.
-     */
-    let held = false;
     if (n >= DEFER_LAYOUT_AT) {
       fitNodes(cy, cy.nodes().not(TEMP), 30);
-      if (kept && this.previewCanvas) { held = true; cy.startBatch(); } else {
-        // let that be drawn first
-        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      }
+      // let that be drawn first
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     } else this.addPendingEdges();
     const r = await job;
-    if (!r || cy.destroyed()) { // a newer layout took over (it adds the held-back edges)
-      if (held && !cy.destroyed()) cy.endBatch();
-      return;
-    }
+    if (!r || cy.destroyed()) return; // a newer layout took over (it adds the held-back edges)
     cy.batch(() => {
       this.placeAll(r.ids, r.positions);
       this.addPendingEdges();
     });
-    if (held) cy.endBatch();
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
     this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}), ...(kept ? { early: true } : {}),
