@@ -170,6 +170,7 @@ export function Canvas() {
       ...events((): CanvasController => c),
       laidOut: (positions, replace) => { void useApp.getState().saveLayout(positions, replace); setCanUndoLayout(c.canUndoRelayout); },
       firstPicture: () => { setPictured(true); useApp.getState().canvasFirstPicture(); },
+      firstPainted: () => { useApp.getState().canvasFirstPainted(); },
     }, { webgl, emphasis: emphasisHost.current! });
     const f = new CanvasController(focusHost.current!, {
       ...events((): CanvasController => f),

@@ -81,6 +81,8 @@ export interface ControllerEvents {
   laidOut(positions: Positions, replace: boolean): void;
   /** the first picture (laid out, or the saved positions) is placed: the first load's deferred work may start */
   firstPicture?(): void;
+  /** the frame after that has been drawn (a big graph's edges styled and drawn): the first load's lists may come */
+  firstPainted?(): void;
 }
 
 type EdgeDef = CanvasElements['edges'][number];
@@ -786,6 +788,7 @@ export class CanvasController {
     if (this.metrics.layoutDoneAt !== undefined) return;
     this.metrics.layoutDoneAt = performance.now();
     this.on.firstPicture?.();
+    if (this.on.firstPainted) this.cy.one('render', () => { setTimeout(() => this.on.firstPainted?.(), 0); });
   }
 
   /** Model positions of `nodes` (default: every node, the ones focused or filtered away included). */

@@ -1,17 +1,16 @@
 /**
  * One force layout as a self-contained job: the graph as plain arrays in, the
  * positions as a Float32Array out. layout.worker.ts runs it off the main
- * thread (ForceAtlas2 on a graphology graph for big graphs, a headless
+ * thread (ForceAtlas2 on typed arrays for big graphs, layout-fa2.ts; a headless
  * Cytoscape + fcose for the others: layout.ts layoutEngine); layout-client.ts
  * posts the jobs and falls back to running one here when no worker can be
  * started. Pure of the DOM (tested under node).
  */
 import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
-import Graph from 'graphology';
-import forceAtlas2 from 'graphology-layout-forceatlas2';
 import type { Positions } from '../../../shared/contract-canvas.js';
-import { componentStart, fa2Options, layoutEngine, layoutOptions, type LayoutEngine } from './layout.js';
+import { runFa2 } from './layout-fa2.js';
+import { layoutEngine, layoutOptions, type LayoutEngine } from './layout.js';
 
 let registered = false;
 
@@ -104,47 +103,4 @@ export function runLayoutJob(req: LayoutRequest, where: 'worker' | 'main', overr
   }
   cy.destroy();
   return { id: req.id, positions, ms: performance.now() - t0, where, engine: 'fcose', ...(error ? { error } : {}) };
-}
-
-/**
- * ForceAtlas2 (Barnes–Hut) over the request: deterministic for a given start
- * (FA2 draws no random numbers). Free nodes start at componentStart's discs
- * (the same picture for the same graph, whatever was shown before); pins are
- * fixed at their place in FA2's units and come back exactly where they were.
- * Disconnected parts start apart, repel each other, and gravity keeps them
- * in view.
- */
-function runFa2(req: LayoutRequest, where: 'worker' | 'main'): LayoutResult {
-  const t0 = performance.now();
-  const { ids, edges, start, pins } = req;
-  const n = ids.length;
-  const o = fa2Options(n);
-  const g = new Graph({ type: 'undirected', multi: true, allowSelfLoops: false });
-  const from = componentStart(n, edges, o.startUnit);
-  for (let i = 0; i < n; i++) {
-    const pin = pins[ids[i]!];
-    g.addNode(i, pin ? { x: pin.x / o.outScale, y: pin.y / o.outScale, fixed: true } : { x: from[2 * i]!, y: from[2 * i + 1]! });
-  }
-  for (let k = 0; k < edges.length; k += 2) if (edges[k] !== edges[k + 1]) g.addEdge(edges[k]!, edges[k + 1]!);
-  let error: string | undefined;
-  const positions = new Float32Array(2 * n);
-  try {
-    const at = forceAtlas2(g, { iterations: o.iterations, settings: o.settings, getEdgeWeight: null });
-    for (let i = 0; i < n; i++) {
-      const p = at[String(i)]!;
-      positions[2 * i] = p.x * o.outScale; positions[2 * i + 1] = p.y * o.outScale;
-    }
-  } catch (e) {
-    error = String((e as Error)?.message ?? e);
-    positions.set(start);
-  }
-  for (let i = 0; i < n; i++) {
-    const pin = pins[ids[i]!];
-    if (pin) { positions[2 * i] = pin.x; positions[2 * i + 1] = pin.y; }
-    // a diverged run (never seen) must not put a node at NaN: it stays where it started
-    else if (!Number.isFinite(positions[2 * i]!) || !Number.isFinite(positions[2 * i + 1]!)) {
-      positions[2 * i] = start[2 * i]!; positions[2 * i + 1] = start[2 * i + 1]!;
-    }
-  }
-  return { id: req.id, positions, ms: performance.now() - t0, where, engine: 'fa2', ...(error ? { error } : {}) };
 }

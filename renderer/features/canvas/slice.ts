@@ -54,6 +54,8 @@ export interface GraphSlice {
   saveLayout(positions: Positions, replace: boolean): Promise<void>;
   /** the canvas placed its first picture (laid out or saved): the importance request, held until now, goes out */
   canvasFirstPicture(): void;
+  /** the frame after the first picture has been drawn: the first load's lists (firstListsGate) go ahead */
+  canvasFirstPainted(): void;
 }
 
 /** vault whose pins are loaded: pins are read once per vault, then only written */
@@ -66,6 +68,25 @@ let pinsVault: string | null = null;
  */
 let pictured = false;
 let rankWaiting: (() => void) | null = null;
+
+/** From this many nodes on (the preview's `big` graphs) the first load's lists wait for the canvas's first picture. */
+export const LISTS_AFTER_PICTURE_AT = 1200;
+/** the first load's lists go ahead at the latest this long after a big graph arrived (the canvas never placed it) */
+const LISTS_WAIT_CAP_MS = 10_000;
+let listsGo: (() => void) | null = null;
+const listsGate = new Promise<void>((go) => { listsGo = go; });
+function openListsGate(): void { const go = listsGo; listsGo = null; go?.(); }
+
+/**
+ * Resolves once the first load's lists (the entity list, ~0.9 MB at 5k entities; the problems, ~0.4 MB) may be
+ * fetched: at once for a graph under LISTS_AFTER_PICTURE_AT nodes, else once the canvas has placed its first
+ * picture and drawn the frame after it (canvasFirstPainted; at most LISTS_WAIT_CAP_MS after the graph). Their
+ * answers' parsing and rendering used to land on the main thread between the first layout's request and its
+ * placement (issue 19 point 2). Open for good after that.
+ */
+export function firstListsGate(): Promise<void> { return listsGate; }
+/** the first load ended without a graph to wait for (an error): the lists go ahead */
+export function releaseFirstLists(): void { openListsGate(); }
 /** the snapshot whose importance was last asked for (or is waiting to be): the same graph again needs no second request */
 let rankAsked: GraphSnapshot | null = null;
 
@@ -101,6 +122,9 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
   canvasPins: {},
   canvasLayout: {},
   canvasRank: null,
+  canvasFirstPainted() {
+    openListsGate();
+  },
   canvasFirstPicture() {
     pictured = true;
     const r = rankWaiting;
@@ -144,6 +168,9 @@ export const createGraphSlice: StateCreator<AppState, [], [], GraphSlice> = (set
     // a refresh that changed nothing (e.g. the end of an opening's sync) keeps the shown graph: no element rebuild
     const same = sameGraph(get().graph, fresh);
     const graph = same ? get().graph! : fresh;
+    if (listsGo) {
+      if (graph.nodes.length < LISTS_AFTER_PICTURE_AT) openListsGate(); else setTimeout(openListsGate, LISTS_WAIT_CAP_MS);
+    }
     const graphSeq = get().graphSeq + 1;
     if (!same) set(loaded ? { graph, graphSeq, canvasPins: loaded.positions, canvasLayout: loaded.layout } : { graph, graphSeq });
     else set(loaded ? { graphSeq, canvasPins: loaded.positions, canvasLayout: loaded.layout } : { graphSeq });

@@ -7,6 +7,7 @@ import type { StateCreator } from 'zustand';
 import type { Problem, Severity } from '../../../shared/types.js';
 import { api } from '../../api/client.js';
 import type { AppState } from '../../store/index.js';
+import { firstListsGate } from '../canvas/slice.js';
 import { problemTarget } from './group.js';
 
 export interface ProblemFocus {
@@ -43,6 +44,8 @@ export const createProblemsSlice: StateCreator<AppState, [], [], ProblemsSlice> 
   async loadProblems() {
     const mine = ++loadSeq;
     try {
+      // the first load's problems wait for a big graph's first picture (canvas/slice.ts firstListsGate)
+      await firstListsGate();
       const problems = await api.call('problems-list', { audience: get().audience });
       // a later load started meanwhile: its answer is newer
       if (mine === loadSeq) set({ problems, problemsLoaded: true, problemsError: null });

@@ -3,6 +3,7 @@ import type { SchemaView, VaultInfo } from '../../../shared/contract.js';
 import type { SyncStatus } from '../../../shared/types.js';
 import { api, type ConnectionState } from '../../api/client.js';
 import type { AppState } from '../../store/index.js';
+import { firstListsGate, releaseFirstLists } from '../canvas/slice.js';
 
 export interface VaultSlice {
   vault: VaultInfo | null;
@@ -46,8 +47,11 @@ export const createVaultSlice: StateCreator<AppState, [], [], VaultSlice> = (set
       // the rest (the entity list: ~0.9 MB at 5k) once the graph is in: asked for beside it, its answer
       // held the graph's pins back on the shell and its parse held the first frame back here
       await graph;
+      // and, for a big graph, once the canvas has placed its first picture (firstListsGate)
+      await firstListsGate();
       await get().refresh({ graph: false });
     } catch (err) {
+      releaseFirstLists();
       set({ error: err instanceof Error ? err.message : String(err) });
     }
   },
