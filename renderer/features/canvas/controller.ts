@@ -538,7 +538,7 @@ export class CanvasController {
     const ids = new Set<string>();
     const ordered = this.stepOverlays.filter((o): o is NonNullable<CanvasOverlay> & { session: number } => o?.session != null)
       .sort((a, b) => a.session - b.session);
-    const patches = ordered.map((o) => overlayPatch(cur.ix, o));
+    const patches = ordered.map((o) => this.patchOf(cur.ix, o));
     for (const p of patches) for (const id of p.keys()) ids.add(id);
     this.stepIndex = new Map(ordered.map((o, i) => [o.session, i]));
     this.stepPairs = patches.slice(1).map((p, k) => deltaIds(stepDelta(cur.ix, patches[k]!, p)));
@@ -602,6 +602,19 @@ export class CanvasController {
     };
   }
 
+  /** each prefetched overlay's patch on the index it was made for (syncScrubLayer makes them all): a step reuses it */
+  private patches = new WeakMap<NonNullable<CanvasOverlay>, { ix: ElementIndex; patch: Map<string, CanvasElement> }>();
+
+  /** overlayPatch(ix, overlay), kept per overlay object while the index is the same (both are never changed in place) */
+  private patchOf(ix: ElementIndex, overlay: CanvasOverlay): Map<string, CanvasElement> {
+    if (!overlay) return overlayPatch(ix, overlay);
+    const kept = this.patches.get(overlay);
+    if (kept && kept.ix === ix) return kept.patch;
+    const patch = overlayPatch(ix, overlay);
+    this.patches.set(overlay, { ix, patch });
+    return patch;
+  }
+
   /** the overlay-free elements last shown (show()) and the overlay's patch on them: what step() starts from */
   private shown: { ix: ElementIndex; patch: Map<string, CanvasElement>; session: number | null | undefined } | null = null;
 
@@ -637,7 +650,7 @@ export class CanvasController {
   step(overlay: CanvasOverlay): void {
     const cur = this.shown;
     if (!cur) return;
-    const patch = overlayPatch(cur.ix, overlay);
+    const patch = this.patchOf(cur.ix, overlay);
     const d = stepDelta(cur.ix, cur.patch, patch);
     const session = overlay?.session ?? null;
     this.shown = { ix: cur.ix, patch, session };
