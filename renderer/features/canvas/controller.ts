@@ -687,6 +687,8 @@ export class CanvasController {
 
   /** a step's frame was drawn in its own task since the last animation frame (drawStepNow) */
   private drewInTask = false;
+  /** tests and the bench (an in-page A/B): false leaves every step's frame to Cytoscape's render loop, as before */
+  drawStepsInTask = true;
 
   /**
    * A quiet step's frame (the scrub layer, a few dozen elements and two kept bitmaps) drawn at once, in the step's
@@ -702,7 +704,7 @@ export class CanvasController {
       beforeRenderCallbacks?: Array<{ fn(willDraw: boolean, t: number): void }>;
       lastDrawTime?: number; lastRedrawTime?: number; averageRedrawTime?: number; redrawCount?: number; redrawTotalTime?: number;
     } | undefined;
-    if (!r || this.drewInTask || this.covered || !r.requestedFrame || r.skipFrame || typeof r.render !== 'function'
+    if (!r || !this.drawStepsInTask || this.drewInTask || this.covered || !r.requestedFrame || r.skipFrame || typeof r.render !== 'function'
       || !Array.isArray(r.beforeRenderCallbacks) || (this.cy as unknown as { batching(): boolean }).batching()) return;
     const t0 = performance.now();
     for (const cb of r.beforeRenderCallbacks) cb.fn(true, t0);
