@@ -40,7 +40,9 @@
  *                             scrub_cache_1k {blits, builds, whole, cold, hot, last}: the scrub layer's draws from its kept
  *                             bitmaps / from scratch with a new window / whole (scrubcache.ts), null in a build without it;
  *                             scrub_step_work_ms_1k {total,p50,p95,n}: main-thread JS time of each session's step and
- *                             its frame drawn at once, fastest of three passes (see scrubWork: load-robust, no raster)
+ *                             its frame drawn at once, fastest of three passes (see scrubWork: load-robust, no raster);
+ *                             scrub_input_work_ms_1k {total,p50,p95,n}: the same through the app's input path (the scrubber's
+ *                             input event: React, the store, the step; then its frame if still asked for), one step a frame (scrubInputWork)
  *   pan_zoom_cpu_ms_2k, pan_zoom_cpu_ms_5k  {main, process}: the same over the pan/zoom gesture
  * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
  * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb,scrub runs only those sections (default: all).
@@ -594,6 +596,50 @@ function scrubWork(page: Page): Promise<{ total: number; p50: number; p95: numbe
   });
 }
 
+/**
+ * The main-thread JS of each step through the app's own input path, free of most of the machine's load: the
+ * scrubber's `input` event dispatched in the page (React's handler, the store, the controller's step, the bar's
+ * re-render, whatever else the event's task does) and, when a frame is still asked for after it, that frame's
+ * before-render calculations and render() as Cytoscape's loop would run them; one step per animation frame (as
+ * key presses 50 ms apart are), every session forward, timed each; three passes, the fastest total kept.
+ */
+function scrubInputWork(page: Page): Promise<{ total: number; p50: number; p95: number; n: number }> {
+  return page.evaluate(async () => {
+    type R = { beforeRenderCallbacks: Array<{ fn(willDraw: boolean, t: number): void }>; render(o?: unknown): void; renderOptions?: unknown; requestedFrame?: boolean };
+    const c = window.__lorecraftCanvas!.controller as unknown as { cy: { renderer(): R } };
+    const r = c.cy.renderer();
+    const input = document.querySelector<HTMLInputElement>('[data-testid="timeline-scrubber"]')!;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const to = (i: number) => { setValue.call(input, String(i)); input.dispatchEvent(new Event('input', { bubbles: true })); };
+    const afterFrame = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+    const back = Number(input.value), last = Number(input.max);
+    let best: number[] | null = null;
+    for (let pass = 0; pass < 3; pass++) {
+      to(0);
+      await afterFrame();
+      await afterFrame();
+      const times: number[] = [];
+      for (let i = 1; i <= last; i++) {
+        await afterFrame();
+        const t0 = performance.now();
+        to(i);
+        if (r.requestedFrame) {
+          for (const cb of r.beforeRenderCallbacks) cb.fn(true, t0);
+          r.render(r.renderOptions);
+          r.requestedFrame = false;
+        }
+        times.push(performance.now() - t0);
+      }
+      if (!best || times.reduce((a, b) => a + b, 0) < best.reduce((a, b) => a + b, 0)) best = times;
+    }
+    to(back);
+    await afterFrame();
+    const s = [...best!].sort((a, b) => a - b);
+    const r1 = (x: number) => Math.round(x * 10) / 10;
+    return { total: r1(s.reduce((a, b) => a + b, 0)), p50: r1(s[Math.floor(s.length / 2)]!), p95: r1(s[Math.min(s.length - 1, Math.floor(0.95 * s.length))]!), n: s.length };
+  });
+}
+
 export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unknown>> {
   if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) throw new Error('dist/renderer is missing: run `npx vite build` first');
   const generate = ctx.generateVault ?? (await import('./generate.js')).generateVault;
@@ -642,6 +688,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         log(`scrub (${world.entities} entities, ${world.events} events, ${sc.sessions} steps): ${JSON.stringify(sc)}`);
         out.scrub_idle_fps_1k = await idleFps(page, 1500);
         out.scrub_step_work_ms_1k = await scrubWork(page);
+        out.scrub_input_work_ms_1k = await scrubInputWork(page);
         out.scrub_fps_1k = sc.fps;
         out.scrub_step_ms = sc.steps;
         out.scrub_layouts = sc.layouts;

@@ -249,6 +249,8 @@ test('the scrub layer drawn from its kept bitmaps (scrubcache.ts) is, at every s
   expect(seen.filter((s) => s.last === 'build').length).toBeGreaterThan(0);
   expect(seen.every((s) => s.v !== null && s.v.pixels > 0)).toBe(true);
   expect(seen.map((s) => s.v!.differ)).toEqual(seen.map(() => 0));
+  // those steps' frames were drawn in the key press's own task (controller.drawStepNow), not in the next animation frame
+  expect(await page.evaluate(() => window.__lorecraftCanvas!.metrics.stepsDrawnInTask ?? 0)).toBeGreaterThanOrEqual(2 * (stops - 1));
   // the next window's bitmaps were built in idle time at some steps (the window here is shorter than the margin)
   expect(await page.evaluate(() => (window.__lorecraftCanvas!.controller as unknown as { scrubCache: { metrics: { prebuilds: number } } }).scrubCache.metrics.prebuilds)).toBeGreaterThan(0);
   // and the check can fail: a cold element restyled behind the cache's back (no notification) shows in it

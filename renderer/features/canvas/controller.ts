@@ -15,7 +15,7 @@ import { LayoutRunner } from './layout-client.js';
 import { CANVAS_STYLE } from './style.js';
 import { drawPreview, fitView, sameLayoutInput, startLayoutInput, startPlaces, type LayoutInput, type SizedView } from './preview.js';
 import { EmphasisLayer } from './emphasis.js';
-import { patchSorted, skipOpacityZOrder, zCompare, type ZOrdered } from './zsorted.js';
+import { patchSorted, patchZLists, skipOpacityZOrder, zCompare, type ZLists, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, pickLabelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
 import { hotWindow, ScrubCache, windowSteps } from './scrubcache.js';
 import { installGestureHold, installHitFilter, type GestureHold } from './gesture.js';
@@ -56,6 +56,8 @@ export interface CanvasMetrics {
   scrubLayer?: number; quietSteps: number; fullSteps: number;
   /** additions / removals of scrub-layer edges put into the renderer's draw order by hand (zsorted.ts), not by a full sort */
   zPatches?: number;
+  /** quiet steps whose frame was drawn in the step's own task (drawStepNow), not in the next animation frame */
+  stepsDrawnInTask?: number;
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
   layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string; early?: boolean;
     /** performance.now() when the run was asked for, when its answer reached this thread, and when it was placed */
@@ -551,7 +553,7 @@ export class CanvasController {
     const ids = new Set<string>();
     const ordered = this.stepOverlays.filter((o): o is NonNullable<CanvasOverlay> & { session: number } => o?.session != null)
       .sort((a, b) => a.session - b.session);
-    const patches = ordered.map((o) => overlayPatch(cur.ix, o));
+    const patches = ordered.map((o) => this.patchOf(cur.ix, o));
     for (const p of patches) for (const id of p.keys()) ids.add(id);
     this.stepIndex = new Map(ordered.map((o, i) => [o.session, i]));
     this.stepPairs = patches.slice(1).map((p, k) => deltaIds(stepDelta(cur.ix, patches[k]!, p)));
@@ -578,7 +580,7 @@ export class CanvasController {
    * redraws everything, as Cytoscape does.
    */
   private installQuietHint(): void {
-    type Sorted = ZOrdered[] & { interactive?: ZOrdered[] };
+    type Sorted = ZLists<ZOrdered>;
     const r = this.renderer() as unknown as {
       redrawHint(g: string, b: boolean): void; notify?(name: string, eles?: ArrayLike<unknown>): void;
       invalidateCachedZSortedEles(): void; updateCachedGrabbedEles?(): void; cachedZSortedEles?: Sorted | null;
@@ -601,13 +603,31 @@ export class CanvasController {
         r.invalidateCachedZSortedEles = invalidate;
       }
       if (patch && r.cachedZSortedEles === sorted) {
-        const list = Array.from(eles as ArrayLike<ZOrdered & { removed(): boolean }>);
-        patchSorted(sorted!, name === 'add' ? list.filter((e) => !e.removed()) : [], new Set(name === 'remove' ? list : []), zCompare);
-        sorted!.interactive = sorted!.filter((e) => (e as unknown as { interactive(): boolean }).interactive());
-        r.updateCachedGrabbedEles!();
+        type El = ZOrdered & { removed(): boolean; interactive(): boolean; grabbed(): boolean };
+        const list = Array.from(eles as ArrayLike<El>);
+        const add = name === 'add' ? list.filter((e) => !e.removed()) : [], remove = new Set(name === 'remove' ? list : []);
+        // the order, its interactive list and its layer split patched in place (all of them are on the drag layer)
+        if (!patchZLists(sorted as ZLists<El>, add, remove, zCompare, (e) => e.interactive(), (e) => e.grabbed())) {
+          patchSorted(sorted!, add, remove, zCompare);
+          sorted!.interactive = sorted!.filter((e) => (e as unknown as El).interactive());
+          r.updateCachedGrabbedEles!();
+        }
         this.metrics.zPatches = (this.metrics.zPatches ?? 0) + 1;
       }
     };
+  }
+
+  /** each prefetched overlay's patch on the index it was made for (syncScrubLayer makes them all): a step reuses it */
+  private patches = new WeakMap<NonNullable<CanvasOverlay>, { ix: ElementIndex; patch: Map<string, CanvasElement> }>();
+
+  /** overlayPatch(ix, overlay), kept per overlay object while the index is the same (both are never changed in place) */
+  private patchOf(ix: ElementIndex, overlay: CanvasOverlay): Map<string, CanvasElement> {
+    if (!overlay) return overlayPatch(ix, overlay);
+    const kept = this.patches.get(overlay);
+    if (kept && kept.ix === ix) return kept.patch;
+    const patch = overlayPatch(ix, overlay);
+    this.patches.set(overlay, { ix, patch });
+    return patch;
   }
 
   /** the overlay-free elements last shown (show()) and the overlay's patch on them: what step() starts from */
@@ -645,7 +665,7 @@ export class CanvasController {
   step(overlay: CanvasOverlay): void {
     const cur = this.shown;
     if (!cur) return;
-    const patch = overlayPatch(cur.ix, overlay);
+    const patch = this.patchOf(cur.ix, overlay);
     const d = stepDelta(cur.ix, cur.patch, patch);
     const session = overlay?.session ?? null;
     this.shown = { ix: cur.ix, patch, session };
@@ -674,9 +694,46 @@ export class CanvasController {
       }
     });
     if (quiet) this.metrics.quietSteps++; else this.metrics.fullSteps++;
+    if (quiet) this.drawStepNow();
     this.prebuildScrub();
     if (this.emphasis?.touches(deltaIds(d))) this.emphasis.refresh();
     if (session !== cur.session) this.markStep(session);
+  }
+
+  /** a step's frame was drawn in its own task since the last animation frame (drawStepNow) */
+  private drewInTask = false;
+  /** tests and the bench (an in-page A/B): false leaves every step's frame to Cytoscape's render loop, as before */
+  drawStepsInTask = true;
+
+  /**
+   * A quiet step's frame (the scrub layer, a few dozen elements and two kept bitmaps) drawn at once, in the step's
+   * own task (its key press or drag event), exactly as Cytoscape's render loop would draw it at the next animation
+   * frame (its before-render calculations, then render()); that frame then only presents it, so the step shows in
+   * the first frame after its input instead of in that frame plus the draw. At most one such draw per frame (a
+   * second step before the next frame is left to the loop), none while Cytoscape batches, while the focus layer
+   * covers this canvas, or when the renderer is not the canvas renderer this expects.
+   */
+  private drawStepNow(): void {
+    const r = (this.cy as unknown as { renderer?(): unknown }).renderer?.() as {
+      requestedFrame?: boolean; skipFrame?: boolean; renderOptions?: unknown; render?(o?: unknown): void;
+      beforeRenderCallbacks?: Array<{ fn(willDraw: boolean, t: number): void }>;
+      lastDrawTime?: number; lastRedrawTime?: number; averageRedrawTime?: number; redrawCount?: number; redrawTotalTime?: number;
+    } | undefined;
+    if (!r || !this.drawStepsInTask || this.drewInTask || this.covered || !r.requestedFrame || r.skipFrame || typeof r.render !== 'function'
+      || !Array.isArray(r.beforeRenderCallbacks) || (this.cy as unknown as { batching(): boolean }).batching()) return;
+    const t0 = performance.now();
+    for (const cb of r.beforeRenderCallbacks) cb.fn(true, t0);
+    r.render(r.renderOptions);
+    // the loop's own bookkeeping of a drawn frame (startRenderLoop)
+    const t1 = r.lastDrawTime = performance.now(), ms = t1 - t0;
+    r.redrawCount = (r.redrawCount ?? 0) + 1;
+    r.redrawTotalTime = (r.redrawTotalTime ?? 0) + ms;
+    r.lastRedrawTime = ms;
+    r.averageRedrawTime = r.averageRedrawTime === undefined ? ms : r.averageRedrawTime / 2 + ms / 2;
+    r.requestedFrame = false;
+    this.drewInTask = true;
+    requestAnimationFrame(() => { this.drewInTask = false; });
+    this.metrics.stepsDrawnInTask = (this.metrics.stepsDrawnInTask ?? 0) + 1;
   }
 
   /** the container the preview's canvas goes into (null: a layer over the big graph, no preview) */

@@ -4,7 +4,7 @@
  * controls, `[` / `]` keys, and "New event here". Moving the scrubber restyles
  * the canvas (overlay) and the entity panel's "as of session N" section.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
 import { markersOf, step, stopIndex, stopsOf } from './model.js';
@@ -21,6 +21,34 @@ function typing(t: EventTarget | null): boolean {
   if (!(t instanceof HTMLElement)) return false;
   return t.isContentEditable || (['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName) && !(t instanceof HTMLInputElement && t.type === 'range'));
 }
+
+const s = () => useApp.getState();
+
+/**
+ * One event marker and one tick of the axis, memoised: a scrub step changes the scrubber's position, the ticks
+ * whose "on" flips and the markers whose "past" flips; the other ~250 buttons are not rendered again.
+ */
+const Marker = memo(function Marker({ id, session, title, left, past }: { id: string; session: number; title: string; left: string; past: boolean }) {
+  return (
+    <button type="button" className={`tl-marker${past ? ' past' : ''}`}
+      data-testid="timeline-marker" data-event-id={id} data-session={session} title={title}
+      style={{ left }} onClick={() => { void s().setTimelineSession(session); void s().select(id); }} />
+  );
+});
+
+const Tick = memo(function Tick({ session, title, left, on, number, date, numberShown, dateShown }: {
+  session: number; title: string; left: string; on: boolean; number: string; date: string; numberShown: boolean; dateShown: boolean;
+}) {
+  return (
+    <button type="button" className={`tl-tick${on ? ' on' : ''}`}
+      data-testid="timeline-tick" data-session={session} title={title}
+      style={{ left }} onClick={() => void s().setTimelineSession(session)}>
+      {/* thinned labels (no room) show on hover, in the title */}
+      <b className={numberShown ? '' : 'thin'}>{number}</b>
+      <small className={dateShown ? '' : 'thin'}>{date}</small>
+    </button>
+  );
+});
 
 export function TimelineBar() {
   const vault = useApp((s) => s.vault);
@@ -58,7 +86,6 @@ export function TimelineBar() {
     return { dates: shownLabels(stops.length, labelStride(stops.length, axisPx, w)), numbers: shownLabels(stops.length, labelStride(stops.length, axisPx, n)) };
   }, [stops, axisPx]);
   const markers = useMemo(() => (t ? markersOf(t) : []), [t]);
-  const s = () => useApp.getState();
 
   // pick a layer once the vault is known (and again when the vault changes)
   useEffect(() => {
@@ -147,10 +174,8 @@ export function TimelineBar() {
               <span className="tl-lane-name">{lane}</span>
               <div className="tl-lane-row">
                 {markers.filter((m) => m.lane === lane).map((m) => (
-                  <button key={m.id} type="button" className={`tl-marker${current && m.session <= current.session ? ' past' : ''}`}
-                    data-testid="timeline-marker" data-event-id={m.id} data-session={m.session} title={m.title}
-                    style={{ left: `calc(${sessionPct(m.session)}% + ${(m.slot - (m.of - 1) / 2) * 9}px)` }}
-                    onClick={() => { void s().setTimelineSession(m.session); void s().select(m.id); }} />
+                  <Marker key={m.id} id={m.id} session={m.session} title={m.title} past={!!current && m.session <= current.session}
+                    left={`calc(${sessionPct(m.session)}% + ${(m.slot - (m.of - 1) / 2) * 9}px)`} />
                 ))}
               </div>
             </div>
@@ -166,13 +191,9 @@ export function TimelineBar() {
               onPointerUp={(e) => scrubTo(Number((e.target as HTMLInputElement).value), true)} />
             <div className="tl-ticks" ref={ticksRef}>
               {stops.map((st, i) => (
-                <button key={st.session} type="button" className={`tl-tick${i === idx && session !== null ? ' on' : ''}`}
-                  data-testid="timeline-tick" data-session={st.session} title={st.label}
-                  style={{ left: `${pct(i)}%` }} onClick={() => void s().setTimelineSession(st.session)}>
-                  {/* thinned labels (no room) show on hover, in the title */}
-                  <b className={axisShown.numbers.has(i) ? '' : 'thin'}>{st.before ? '·' : st.session}</b>
-                  <small className={axisShown.dates.has(i) ? '' : 'thin'}>{st.short}</small>
-                </button>
+                <Tick key={st.session} session={st.session} title={st.label} left={`${pct(i)}%`} on={i === idx && session !== null}
+                  number={st.before ? '·' : String(st.session)} date={st.short}
+                  numberShown={axisShown.numbers.has(i)} dateShown={axisShown.dates.has(i)} />
               ))}
             </div>
           </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelStride, labelWidth, recall, remember, shownLabels } from './axis.js';
+import { laterRemember, labelStride, labelWidth, recall, remember, shownLabels } from './axis.js';
 
 describe('axis labels', () => {
   it('thins labels so that shown ones are at least a label apart', () => {
@@ -31,5 +31,48 @@ describe('remembered layer and session', () => {
     m.set('lorecraft.timeline:/v/e', 'not json');
     expect(recall(store, '/v/d')).toBeNull();
     expect(recall(store, '/v/e')).toBeNull();
+  });
+});
+
+describe('remembered later (laterRemember: off the scrub steps)', () => {
+  const setup = () => {
+    const m = new Map<string, string>();
+    const writes: string[] = [];
+    const store = { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => { writes.push(v); m.set(k, v); } };
+    const due = new Map<number, () => void>();
+    let id = 0;
+    const timers = { set: (fn: () => void) => { due.set(++id, fn); return id; }, clear: (i: unknown) => void due.delete(i as number) };
+    const fire = () => { const fns = [...due.values()]; due.clear(); for (const f of fns) f(); };
+    return { m, writes, store, fire, later: laterRemember(() => store, 250, timers) };
+  };
+
+  it('writes the last of a burst of steps once, when they pause', () => {
+    const { writes, store, fire, later } = setup();
+    for (let s = 1; s <= 40; s++) later.note('/v/a', { layer: 'c', session: s });
+    expect(writes).toEqual([]);
+    fire();
+    expect(writes).toHaveLength(1);
+    expect(recall(store, '/v/a')).toEqual({ layer: 'c', session: 40 });
+    fire();
+    expect(writes).toHaveLength(1);
+  });
+
+  it('flush() writes what is pending at once (page hidden, unloaded, read back), and nothing twice', () => {
+    const { writes, store, fire, later } = setup();
+    later.note('/v/a', { layer: 'c', session: 3 });
+    later.flush();
+    expect(recall(store, '/v/a')).toEqual({ layer: 'c', session: 3 });
+    fire();
+    later.flush();
+    expect(writes).toHaveLength(1);
+  });
+
+  it("another vault's session does not drop the pending one", () => {
+    const { store, fire, later } = setup();
+    later.note('/v/a', { layer: 'c', session: 3 });
+    later.note('/v/b', { layer: 'd', session: null });
+    expect(recall(store, '/v/a')).toEqual({ layer: 'c', session: 3 });
+    fire();
+    expect(recall(store, '/v/b')).toEqual({ layer: 'd', session: null });
   });
 });

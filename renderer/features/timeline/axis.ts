@@ -46,3 +46,32 @@ export function recall(store: Pick<Storage, 'getItem'>, vaultDir: string): Remem
     return null;
   }
 }
+
+/**
+ * remember() kept off a scrub's steps: the latest layer/session of a vault is written `ms` after the last call
+ * (one `setItem` when the steps pause instead of one per step), or at once by flush(): before it is read back,
+ * when the page is hidden or unloaded, or when another vault's is noted.
+ */
+export function laterRemember(store: () => Pick<Storage, 'setItem'>, ms: number,
+  timers: { set(fn: () => void, ms: number): unknown; clear(id: unknown): void } = {
+    set: (fn, t) => setTimeout(fn, t), clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  }): { note(vaultDir: string, r: Remembered): void; flush(): void } {
+  let pending: { dir: string; r: Remembered } | null = null;
+  let timer: unknown = null;
+  const flush = () => {
+    if (timer !== null) timers.clear(timer);
+    timer = null;
+    const p = pending;
+    pending = null;
+    if (p) remember(store(), p.dir, p.r);
+  };
+  return {
+    note(dir, r) {
+      if (pending && pending.dir !== dir) flush();
+      pending = { dir, r };
+      if (timer !== null) timers.clear(timer);
+      timer = timers.set(flush, ms);
+    },
+    flush,
+  };
+}

@@ -14,7 +14,7 @@
 import type { StateCreator } from 'zustand';
 import type { EntityStateData, TimelineSessions } from '../../../shared/contract-timeline.js';
 import { api } from '../../api/client.js';
-import { recall, remember } from './axis.js';
+import { laterRemember, recall } from './axis.js';
 import type { AppState } from '../../store/index.js';
 import type { CanvasOverlay } from '../canvas/overlay.js';
 import { stopsOf, toOverlay } from './model.js';
@@ -68,6 +68,18 @@ async function prefetchOverlays(layer: string, t: TimelineSessions, audience: Ap
   if (overlays.of === mine && overlays.at.size === stopsOf(t).length) done([...overlays.at.values()]);
 }
 
+/**
+ * The layer and session shown, remembered per vault (restored after a reload) once the steps pause, not at every
+ * step of a scrub (a synchronous localStorage write in the step's input task); written at once when the page is
+ * hidden or unloaded, and before it is read back.
+ */
+const remembered = laterRemember(() => localStorage, 250);
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => remembered.flush());
+  window.addEventListener('beforeunload', () => remembered.flush());
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') remembered.flush(); });
+}
+
 /** Run `fn` after the next frame is drawn (the latest call wins). */
 let afterFrameId = 0;
 function afterFrame(fn: () => void): void {
@@ -103,6 +115,7 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
 
   async restoreTimeline(layers) {
     const dir = get().vault?.vaultDir;
+    remembered.flush();
     const r = dir ? recall(localStorage, dir) : null;
     const layer = r && layers.includes(r.layer) ? r.layer : layers[0];
     if (!layer) return;
@@ -123,7 +136,7 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
     if (moved && get().audience === 'players') await get().syncViewAt().catch((e: unknown) => get().toast(e instanceof Error ? e.message : String(e), 'error'));
     else if (moved) get().noteTimelineRest();
     const dir = get().vault?.vaultDir;
-    if (dir && layer) remember(localStorage, dir, { layer, session });
+    if (dir && layer) remembered.note(dir, { layer, session });
     if (session === null || !layer) {
       get().setCanvasOverlay(null);
       set({ timelineState: null, timelinePlaying: false });
