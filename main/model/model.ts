@@ -286,14 +286,7 @@ export class VaultModel implements ModelView {
     while (pend.done < order.length && n < slice) {
       const st = this.states.get(order[pend.done++]!)!;
       const keys = this.keysOf(st);
-      for (let i = 0; i < keys.length; i++) {
-        const e = st.edges[i]!;
-        const k = keys[i]!;
-        const c = this.edgeCands.get(k);
-        if (c === undefined) this.edgeCands.set(k, e);
-        else if (Array.isArray(c)) c.push(e);
-        else this.edgeCands.set(k, [c, e]);
-      }
+      for (let i = 0; i < keys.length; i++) this.addCandidate(keys[i]!, st.edges[i]!);
       n += keys.length;
     }
     if (pend.done < order.length) return true;
@@ -683,6 +676,7 @@ export class VaultModel implements ModelView {
    * per-note group keys, lookups of old states and id reassignment (model.bulk.test.ts compares the two).
    */
   private stageBulk(changed: Map<string, ParsedNote | null>): { affected: Set<string>; toResolve: Set<string> } {
+    const index = this.names();
     const groups: Array<[string, string]> = [];
     const toResolve = new Set<string>();
     for (const [path, note] of changed) {
@@ -692,13 +686,13 @@ export class VaultModel implements ModelView {
       const st = this.prepare(note, layer);
       this.states.set(path, st);
       for (const [kind, key] of providesIn(st)) {
-        if (this.names().add(layer, kind, key, path) && kind === 'name') groups.push([layer, key]);
+        if (index.add(layer, kind, key, path) && kind === 'name') groups.push([layer, key]);
       }
       toResolve.add(path);
     }
     // Ids: first holder of a name in a layer (path order) gets `<layer>/<key>`, the next `#2`, ...
     for (const [layer, key] of groups) {
-      const holders = this.names().holders(layer, 'name', key);
+      const holders = index.holders(layer, 'name', key);
       for (let i = 0; i < holders.length; i++) {
         const p = holders[i]!;
         const st = this.states.get(p)!;
@@ -743,16 +737,17 @@ export class VaultModel implements ModelView {
   /** Path of the note a reference made in `layer` resolves to (see docs/architecture.md). */
   private lookupRef(layer: string, r: { key: string; pathKey?: string; targetKey?: string }): string | undefined {
     const order = this.layers.searchOrder(layer);
+    const index = this.names();
     if (r.pathKey !== undefined) {
-      const byPath = this.names().first(order, 'path', r.pathKey);
+      const byPath = index.first(order, 'path', r.pathKey);
       if (byPath !== undefined) return byPath;
     }
     if (!r.key) return undefined;
     for (const l of order) {
-      const hit = this.names().firstIn(l, 'name', r.key) ?? this.names().firstIn(l, 'file', r.key) ?? this.names().firstIn(l, 'alias', r.key);
+      const hit = index.firstIn(l, 'name', r.key) ?? index.firstIn(l, 'file', r.key) ?? index.firstIn(l, 'alias', r.key);
       if (hit !== undefined) return hit;
     }
-    if (r.targetKey !== undefined) return this.names().first(order, 'name', r.targetKey);
+    if (r.targetKey !== undefined) return index.first(order, 'name', r.targetKey);
     return undefined;
   }
 
@@ -863,13 +858,9 @@ export class VaultModel implements ModelView {
     this.touchEntity(st.id);
     const keys = edges ? this.keysOf(st) : [];
     for (let i = 0; i < keys.length; i++) {
-      const e = st.edges[i]!;
       const k = keys[i]!;
       this.touchEdge(k);
-      const c = this.edgeCands.get(k);
-      if (c === undefined) this.edgeCands.set(k, e);
-      else if (Array.isArray(c)) c.push(e);
-      else this.edgeCands.set(k, [c, e]);
+      this.addCandidate(k, st.edges[i]!);
     }
     for (const [pid, name] of st.placeholders) {
       this.touchEntity(pid);
@@ -879,6 +870,14 @@ export class VaultModel implements ModelView {
     }
     if (this.revValid) this.addRev(st);
     st.resolved = true;
+  }
+
+  /** `e` among the candidates of edge key `k` (one record, or a list once there are several), after those there */
+  private addCandidate(k: string, e: RelationshipRecord): void {
+    const c = this.edgeCands.get(k);
+    if (c === undefined) this.edgeCands.set(k, e);
+    else if (Array.isArray(c)) c.push(e);
+    else this.edgeCands.set(k, [c, e]);
   }
 
   private withdraw(st: NoteState): void {
