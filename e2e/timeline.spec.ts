@@ -234,7 +234,7 @@ test('the scrub layer drawn from its kept bitmaps (scrubcache.ts) is, at every s
     // elements that changed since
     const r = (window.__lorecraft!.cy as unknown as { renderer(): { data: { canvasNeedsRedraw: boolean[] }; DRAG: number } }).renderer();
     for (let i = 0; i < 120 && r.data.canvasNeedsRedraw[r.DRAG]; i++) await new Promise((ok) => requestAnimationFrame(ok));
-    return { last: c.metrics.last ?? null, hot: c.metrics.hot, cold: c.metrics.cold, due: r.data.canvasNeedsRedraw[r.DRAG], v: c.verify() };
+    return { last: c.metrics.last ?? null, hot: c.metrics.hot, cold: c.metrics.cold, due: r.data.canvasNeedsRedraw[r.DRAG] === true, v: c.verify() };
   });
   const seen: Array<{ last: string | null; hot: number; cold: number; due: boolean; v: { pixels: number; differ: number } | null }> = [];
   const stepAndCheck = async (key: string) => {
