@@ -83,6 +83,14 @@ export interface EngineOptions {
    * null. Called on every change of it; the read of `prefetched` reports through its own callback.
    */
   onProgress?: (p: SyncProgress | null) => void;
+  /**
+   * One full garbage collection (openCore hands in core/memory.ts's collectGarbage), run when a whole-vault sync
+   * has dropped a huge body (over HUGE_BODY_CHARS) once the graph holds it, before the full-text build: the
+   * body's text and its parse's garbage (a 9 MB note's 102k links' transient objects) are then taken back before
+   * Kùzu's build allocates on top of them, instead of at V8's next major collection, which comes after the build
+   * (huge15g, issue 15 point 6: the open's peak lands in that build). Absent: nothing is collected.
+   */
+  collectGarbage?: () => void;
 }
 
 /** A whole-vault read: walk, then read + parse (readVault). */
@@ -310,7 +318,11 @@ export class VaultSyncEngine implements SyncEngine {
         this.loaded = true;
         // a huge body leaves memory as soon as the graph holds it (the graph stores it shortened: the file is the
         // one whole copy), not once search is ready: it would stay through the full-text build, the open's peak
-        this.dropBodies(read.notes.filter(hugeBodyInMemory));
+        const huge = read.notes.filter(hugeBodyInMemory);
+        this.dropBodies(huge);
+        if (huge.length > 0 && this.opts.collectGarbage) {
+          try { this.opts.collectGarbage(); } catch { /* only memory is at stake */ }
+        }
         const t4 = performance.now();
         // the store's generation now that it holds the model's notes (null when a write failed or is unknown)
         const savedGen = this.opts.store.generation();
