@@ -45,11 +45,21 @@ export function isReservedField(field: string, titleField: string): boolean {
 
 export function noteRefs(note: ParsedNote, type: string | null, sv: SchemaView): Ref[] {
   const out: Ref[] = [];
+  forEachRef(note, type, sv, (r) => { out.push(r); });
+  return out;
+}
+
+/**
+ * noteRefs' references one at a time, in the same order, without an array of them: a caller that lets each go
+ * once it has read it leaves short-lived objects only (a 9 MB note's 102k body links made 102k references at
+ * once, promoted to the old generation while the array grew: huge15g).
+ */
+export function forEachRef(note: ParsedNote, type: string | null, sv: SchemaView, fn: (r: Ref) => void): void {
   const titleField = sv.schema.title_field;
   for (const field of Object.keys(note.frontmatter)) {
     if (field === 'related') {
       for (const r of fieldRefs(note, field)) {
-        out.push(ref(r.name, r.target, field, r.line, RELATED_REL, false, r.props));
+        fn(ref(r.name, r.target, field, r.line, RELATED_REL, false, r.props));
       }
       continue;
     }
@@ -57,7 +67,7 @@ export function noteRefs(note: ParsedNote, type: string | null, sv: SchemaView):
     const m = sv.mapping(type, field);
     if (m) {
       for (const r of fieldRefs(note, field)) {
-        out.push(ref(r.name, r.target, field, r.line, m.relationship, m.reversed, r.props));
+        fn(ref(r.name, r.target, field, r.line, m.relationship, m.reversed, r.props));
       }
     }
   }
@@ -65,12 +75,11 @@ export function noteRefs(note: ParsedNote, type: string | null, sv: SchemaView):
   for (const l of note.fieldLinks) {
     if (l.field === undefined || l.field === 'related' || isReservedField(l.field, titleField)) continue;
     if (sv.mapping(type, l.field)) continue;
-    out.push(ref(l.name, l.target, l.field, l.line, LINK_REL, false));
+    fn(ref(l.name, l.target, l.field, l.line, LINK_REL, false));
   }
   for (const l of note.bodyLinks) {
-    out.push(ref(l.name, l.target, null, l.line, LINK_REL, false));
+    fn(ref(l.name, l.target, null, l.line, LINK_REL, false));
   }
-  return out;
 }
 
 export function noteProperties(note: ParsedNote, type: string | null, sv: SchemaView): Record<string, PropertyValue> {

@@ -320,9 +320,6 @@ export class VaultSyncEngine implements SyncEngine {
         // one whole copy), not once search is ready: it would stay through the full-text build, the open's peak
         const huge = read.notes.filter(hugeBodyInMemory);
         this.dropBodies(huge);
-        if (huge.length > 0 && this.opts.collectGarbage) {
-          try { this.opts.collectGarbage(); } catch { /* only memory is at stake */ }
-        }
         const t4 = performance.now();
         // the store's generation now that it holds the model's notes (null when a write failed or is unknown)
         const savedGen = this.opts.store.generation();
@@ -346,6 +343,10 @@ export class VaultSyncEngine implements SyncEngine {
           if (!this.closed && this.model.warmStep()) step();
         });
         if (restored) step();
+        // (after the timings: the graph is queryable already)
+        if (huge.length > 0 && this.opts.collectGarbage) {
+          try { this.opts.collectGarbage(); } catch { /* only memory is at stake */ }
+        }
         this.searchP = this.opts.store.ensureSearchIndex().then(
           () => { timings.searchReadyMs = performance.now() - t0; },
           (err: unknown) => { throw this.failed(err, gen); },
