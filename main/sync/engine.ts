@@ -84,11 +84,12 @@ export interface EngineOptions {
    */
   onProgress?: (p: SyncProgress | null) => void;
   /**
-   * One full garbage collection (openCore hands in core/memory.ts's collectGarbage), run when a whole-vault sync
-   * has dropped a huge body (over HUGE_BODY_CHARS) once the graph holds it, before the full-text build: the
-   * body's text and its parse's garbage (a 9 MB note's 102k links' transient objects) are then taken back before
-   * Kùzu's build allocates on top of them, instead of at V8's next major collection, which comes after the build
-   * (huge15g, issue 15 point 6: the open's peak lands in that build). Absent: nothing is collected.
+   * One full garbage collection (openCore hands in core/memory.ts's collectGarbage), run twice by a whole-vault
+   * sync that read a huge body (over HUGE_BODY_CHARS): once the read is done, before the model is built (the
+   * file's bytes and the parse's garbage), and once the graph holds the note and its body left memory, before the
+   * full-text build (the body's text, the model's and the load's garbage). What they free is then reused by what
+   * follows instead of taken back at V8's next major collection, which comes after the build (huge15g, issue 15
+   * point 6: the open's peak lands in that build). Absent: nothing is collected.
    */
   collectGarbage?: () => void;
 }
@@ -253,6 +254,9 @@ export class VaultSyncEngine implements SyncEngine {
       try {
         const vault = await (prefetched ?? readVault(this.opts.vaultDir, this.model.layers, this.parseOpts, this.opts.noteCache, this.opts.fs, (p) => this.setProgress(p, gen)));
         const { walked, read } = vault;
+        // a huge note read: its file's bytes and its parse's garbage taken back before the model is built (see
+        // EngineOptions.collectGarbage), so that the model and the graph's load reuse that memory
+        this.collectIfHuge(read.notes);
         t0 = Math.min(t0, vault.startedAt);
         const t2 = performance.now();
         this.model.setExternalProblems('walk', [...walked.problems, ...read.problems]);
@@ -344,9 +348,7 @@ export class VaultSyncEngine implements SyncEngine {
         });
         if (restored) step();
         // (after the timings: the graph is queryable already)
-        if (huge.length > 0 && this.opts.collectGarbage) {
-          try { this.opts.collectGarbage(); } catch { /* only memory is at stake */ }
-        }
+        if (huge.length > 0) this.collect();
         this.searchP = this.opts.store.ensureSearchIndex().then(
           () => { timings.searchReadyMs = performance.now() - t0; },
           (err: unknown) => { throw this.failed(err, gen); },
@@ -466,6 +468,15 @@ export class VaultSyncEngine implements SyncEngine {
    * The bodies of these notes are read from their files from now on (body.ts); notes taken from the note cache
    * already are. Only over the node file system: notes listed and read through another VaultFs keep theirs.
    */
+  /** EngineOptions.collectGarbage, when `notes` hold a huge body in memory */
+  private collectIfHuge(notes: readonly ParsedNote[]): void {
+    for (const n of notes) if (hugeBodyInMemory(n)) { this.collect(); return; }
+  }
+
+  private collect(): void {
+    try { this.opts.collectGarbage?.(); } catch { /* only memory is at stake */ }
+  }
+
   private dropBodies(notes: Iterable<ParsedNote>): void {
     if (this.opts.fs && this.opts.fs !== nodeVaultFs) return;
     for (const n of notes) if (bodyInMemory(n)) makeBodyLazy(n, join(this.opts.vaultDir, n.path), this.parseOpts);
