@@ -19,7 +19,7 @@ import type { ModelView } from '../sync/types.js';
 import { hierarchyCycleProblems } from './cycles.js';
 import { LayerMap } from './layers.js';
 import { NameIndex, normKey, pathKey, type NameKind } from './names.js';
-import { forEachRef, noteProperties, noteRefs, type Ref } from './refs.js';
+import { noteProperties, noteRefs, refBatches, type Ref } from './refs.js';
 import type { SchemaView } from './schema-view.js';
 
 interface NoteState {
@@ -115,14 +115,14 @@ function lazyRecord(st: NoteState, sv: SchemaView): EntityRecord {
 function refKeysOf(st: NoteState, sv: SchemaView): string[] {
   if (st.refKeys === null) {
     const into = new Set<string>();
-    const add = (r: Ref): void => {
-      if (!r.key) return;
-      into.add('n:' + r.key);
-      if (r.pathKey !== undefined) { into.add('p:' + r.pathKey); into.add('n:' + r.targetKey); }
-    };
-    // without the note's refs kept (a bulk load lets them go): made and read one at a time (refs.ts forEachRef)
-    if (st.refs) for (const r of st.refs) add(r);
-    else forEachRef(st.note, st.type, sv, add);
+    // without the note's refs kept (a bulk load lets them go): in batches (refs.ts refBatches)
+    for (const refs of st.refs ? [st.refs] : refBatches(st.note, st.type, sv)) {
+      for (const r of refs) {
+        if (!r.key) continue;
+        into.add('n:' + r.key);
+        if (r.pathKey !== undefined) { into.add('p:' + r.pathKey); into.add('n:' + r.targetKey); }
+      }
+    }
     st.refKeys = [...into];
   }
   return st.refKeys;
@@ -779,9 +779,15 @@ export class VaultModel implements ModelView {
     const memo = this.refMemo;
     let layerMemo = memo?.get(st.layer);
     if (memo && !layerMemo) { layerMemo = new Map(); memo.set(st.layer, layerMemo); }
-    const visit = (r: Ref): void => {
+    // a bulk load lets the refs go: a note of many links gives them in batches (refs.ts refBatches), so that its
+    // references do not all live at once (a 9 MB note's 102k links: huge15g)
+    let batches: Iterable<Ref[]>;
+    if (st.refs !== null) batches = [st.refs];
+    else if (this.bulk) batches = refBatches(st.note, st.type, this.sv);
+    else batches = [st.refs = noteRefs(st.note, st.type, this.sv)];
+    for (const refs of batches) for (const r of refs) {
       const key = r.key;
-      if (!key) return;
+      if (!key) continue;
       let target: string | null | undefined;
       if (layerMemo && r.pathKey === undefined) {
         // a plain name: its target depends on (layer, key) alone
@@ -806,32 +812,27 @@ export class VaultModel implements ModelView {
         });
       }
       targets.push(target);
-      if (r.rel === 'LINKS_TO' && target === st.id) return;
+      if (r.rel === 'LINKS_TO' && target === st.id) continue;
       const from = r.reversed ? target : st.id;
       const to = r.reversed ? st.id : target;
       if (seen === null && edges.length < SEEN_SCAN) {
         let dup = false;
         for (const e of edges) if (e.to === to && e.from === from && e.type === r.rel) { dup = true; break; }
-        if (dup) return;
+        if (dup) continue;
       } else {
         if (seen === null || edgeKeys === null) {
           edgeKeys = edges.map((x) => edgeKey(x.from, x.to, x.type));
           seen = new Set(edgeKeys);
         }
         const ek = edgeKey(from, to, r.rel);
-        if (seen.has(ek)) return;
+        if (seen.has(ek)) continue;
         seen.add(ek);
         edgeKeys.push(ek);
       }
       const e: RelationshipRecord = { from, to, type: r.rel, field: r.field, source: path, line: r.line };
       if (r.props) { if (r.reversed) e.inverseProperties = r.props; else e.properties = r.props; }
       edges.push(e);
-    };
-    // a bulk load lets the refs go: made and read one at a time (refs.ts forEachRef), so that a note of many
-    // links leaves short-lived objects only (a 9 MB note's 102k links: huge15g)
-    if (st.refs !== null) for (const r of st.refs) visit(r);
-    else if (this.bulk) forEachRef(st.note, st.type, this.sv, visit);
-    else { st.refs = noteRefs(st.note, st.type, this.sv); for (const r of st.refs) visit(r); }
+    }
     st.edges = edges;
     st.edgeKeys = edgeKeys;
     st.placeholders = placeholders;

@@ -44,22 +44,47 @@ export function isReservedField(field: string, titleField: string): boolean {
 }
 
 export function noteRefs(note: ParsedNote, type: string | null, sv: SchemaView): Ref[] {
-  const out: Ref[] = [];
-  forEachRef(note, type, sv, (r) => { out.push(r); });
+  const out = headRefs(note, type, sv);
+  for (const l of note.bodyLinks) out.push(bodyRef(l));
   return out;
 }
 
+/** A note of more body links than this gives its references to a bulk load in batches of this many (refBatches). */
+export const REF_BATCH = 4096;
+
 /**
- * noteRefs' references one at a time, in the same order, without an array of them: a caller that lets each go
- * once it has read it leaves short-lived objects only (a 9 MB note's 102k body links made 102k references at
- * once, promoted to the old generation while the array grew: huge15g).
+ * noteRefs(note, type, sv), in the same order, as one array for a note of at most REF_BATCH body links, else in
+ * batches of at most REF_BATCH (made when the previous one has been read): a caller that lets each batch go once
+ * read leaves short-lived objects only (a 9 MB note's 102k body links made 102k references at once, promoted to
+ * the old generation while the array grew: huge15g).
  */
-export function forEachRef(note: ParsedNote, type: string | null, sv: SchemaView, fn: (r: Ref) => void): void {
+export function refBatches(note: ParsedNote, type: string | null, sv: SchemaView): Iterable<Ref[]> {
+  return note.bodyLinks.length <= REF_BATCH ? [noteRefs(note, type, sv)] : bodyBatches(note, type, sv);
+}
+
+function* bodyBatches(note: ParsedNote, type: string | null, sv: SchemaView): Generator<Ref[]> {
+  yield headRefs(note, type, sv);
+  const links = note.bodyLinks;
+  for (let i = 0; i < links.length; i += REF_BATCH) {
+    const end = Math.min(links.length, i + REF_BATCH);
+    const out: Ref[] = [];
+    for (let j = i; j < end; j++) out.push(bodyRef(links[j]!));
+    yield out;
+  }
+}
+
+function bodyRef(l: ParsedNote['bodyLinks'][number]): Ref {
+  return ref(l.name, l.target, null, l.line, LINK_REL, false);
+}
+
+/** The references of the frontmatter (noteRefs' first part, before the body's links). */
+function headRefs(note: ParsedNote, type: string | null, sv: SchemaView): Ref[] {
+  const out: Ref[] = [];
   const titleField = sv.schema.title_field;
   for (const field of Object.keys(note.frontmatter)) {
     if (field === 'related') {
       for (const r of fieldRefs(note, field)) {
-        fn(ref(r.name, r.target, field, r.line, RELATED_REL, false, r.props));
+        out.push(ref(r.name, r.target, field, r.line, RELATED_REL, false, r.props));
       }
       continue;
     }
@@ -67,7 +92,7 @@ export function forEachRef(note: ParsedNote, type: string | null, sv: SchemaView
     const m = sv.mapping(type, field);
     if (m) {
       for (const r of fieldRefs(note, field)) {
-        fn(ref(r.name, r.target, field, r.line, m.relationship, m.reversed, r.props));
+        out.push(ref(r.name, r.target, field, r.line, m.relationship, m.reversed, r.props));
       }
     }
   }
@@ -75,11 +100,9 @@ export function forEachRef(note: ParsedNote, type: string | null, sv: SchemaView
   for (const l of note.fieldLinks) {
     if (l.field === undefined || l.field === 'related' || isReservedField(l.field, titleField)) continue;
     if (sv.mapping(type, l.field)) continue;
-    fn(ref(l.name, l.target, l.field, l.line, LINK_REL, false));
+    out.push(ref(l.name, l.target, l.field, l.line, LINK_REL, false));
   }
-  for (const l of note.bodyLinks) {
-    fn(ref(l.name, l.target, null, l.line, LINK_REL, false));
-  }
+  return out;
 }
 
 export function noteProperties(note: ParsedNote, type: string | null, sv: SchemaView): Record<string, PropertyValue> {
