@@ -84,12 +84,13 @@ export interface EngineOptions {
    */
   onProgress?: (p: SyncProgress | null) => void;
   /**
-   * One full garbage collection (openCore hands in core/memory.ts's collectGarbage), run twice by a whole-vault
-   * sync that read a huge body (over HUGE_BODY_CHARS): once the read is done, before the model is built (the
-   * file's bytes and the parse's garbage), and once the graph holds the note and its body left memory, before the
-   * full-text build (the body's text, the model's and the load's garbage). What they free is then reused by what
-   * follows instead of taken back at V8's next major collection, which comes after the build (huge15g, issue 15
-   * point 6: the open's peak lands in that build). Absent: nothing is collected.
+   * One full garbage collection (openCore hands in core/memory.ts's collectGarbage), run by a whole-vault sync
+   * that read a huge body (over HUGE_BODY_CHARS) once the graph holds the note and its body left memory, after
+   * the sync's timings and before the full-text build: the body's text, the parse's, the model's and the load's
+   * garbage are then taken back and reused by the build instead of at V8's next major collection, which comes
+   * after it (huge15g, issue 15 point 6: the open's peak lands in that build). Not after the read (tried: it
+   * freed the file's buffer only, for a pause before the model, on the way to the first answers). Absent:
+   * nothing is collected.
    */
   collectGarbage?: () => void;
 }
@@ -254,9 +255,6 @@ export class VaultSyncEngine implements SyncEngine {
       try {
         const vault = await (prefetched ?? readVault(this.opts.vaultDir, this.model.layers, this.parseOpts, this.opts.noteCache, this.opts.fs, (p) => this.setProgress(p, gen)));
         const { walked, read } = vault;
-        // a huge note read: its file's bytes and its parse's garbage taken back before the model is built (see
-        // EngineOptions.collectGarbage), so that the model and the graph's load reuse that memory
-        this.collectIfHuge(read.notes);
         t0 = Math.min(t0, vault.startedAt);
         const t2 = performance.now();
         this.model.setExternalProblems('walk', [...walked.problems, ...read.problems]);
@@ -468,11 +466,6 @@ export class VaultSyncEngine implements SyncEngine {
    * The bodies of these notes are read from their files from now on (body.ts); notes taken from the note cache
    * already are. Only over the node file system: notes listed and read through another VaultFs keep theirs.
    */
-  /** EngineOptions.collectGarbage, when `notes` hold a huge body in memory */
-  private collectIfHuge(notes: readonly ParsedNote[]): void {
-    for (const n of notes) if (hugeBodyInMemory(n)) { this.collect(); return; }
-  }
-
   private collect(): void {
     try { this.opts.collectGarbage?.(); } catch { /* only memory is at stake */ }
   }

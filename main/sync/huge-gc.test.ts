@@ -1,8 +1,7 @@
 /**
  * The collection after a huge body is dropped (huge15g, issue 15 point 6): a whole-vault sync that read a note
- * over HUGE_BODY_CHARS runs the engine's collectGarbage twice: after the read, before the model holds the note,
- * and after the body left memory (the graph holds it), before the full-text index is built; a sync without such
- * a note never runs it. Real files, real Kùzu.
+ * over HUGE_BODY_CHARS runs the engine's collectGarbage once, after the body left memory (the graph holds it)
+ * and before the full-text index is built; a sync without such a note never runs it. Real files, real Kùzu.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,9 +44,9 @@ async function run(files: Record<string, string>): Promise<Array<{ bodyInMemory:
 }
 
 describe('the collection after a huge body is dropped', () => {
-  it('runs after the read (before the model holds the note), then after the body left memory, before search is ready', async () => {
+  it('runs once, after the body left memory and before search is ready', async () => {
     const calls = await run({ 'The Chronicle.md': huge, 'Harbour.md': 'A harbour town with maps.\n' });
-    expect(calls).toEqual([{ bodyInMemory: null, searchable: false }, { bodyInMemory: false, searchable: false }]);
+    expect(calls).toEqual([{ bodyInMemory: false, searchable: false }]);
   });
 
   it('does not run for a vault without a huge note', async () => {
