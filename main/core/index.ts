@@ -22,6 +22,7 @@ import { ModelSnapshotFile } from '../model/snapshot.js';
 import { CoreError } from './api.js';
 import { CoreImpl, type CoreHost } from './core.js';
 import { VaultLock } from './lock.js';
+import { collectGarbage, gcAfterOpenEnabled } from './memory.js';
 
 export type { CoreHost } from './core.js';
 export { nodeVaultFs, nodeWatcher, type VaultFs, type VaultWatcherLike, type WatcherFactory, type WatcherOptions } from '../sync/ports.js';
@@ -127,6 +128,7 @@ export async function openCore(opts: OpenCoreOptions): Promise<CoreHost> {
         .update(JSON.stringify([fingerprint, PARSE_FORMAT, parseOpts, loaded.config, loaded.schema])).digest('hex')),
       ...(opts.fs ? { fs: opts.fs } : {}), ...(opts.watcher ? { watcher: opts.watcher } : {}),
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      ...(gcAfterOpenEnabled() ? { collectGarbage: () => void collectGarbage() } : {}),
     });
     const core = new CoreImpl(vaultDir, dbDir, engine, store, index, lock);
     try {

@@ -19,7 +19,7 @@ import type { ModelView } from '../sync/types.js';
 import { hierarchyCycleProblems } from './cycles.js';
 import { LayerMap } from './layers.js';
 import { NameIndex, normKey, pathKey, type NameKind } from './names.js';
-import { noteProperties, noteRefs, type Ref } from './refs.js';
+import { noteProperties, noteRefs, refBatches, type Ref } from './refs.js';
 import type { SchemaView } from './schema-view.js';
 
 interface NoteState {
@@ -115,10 +115,13 @@ function lazyRecord(st: NoteState, sv: SchemaView): EntityRecord {
 function refKeysOf(st: NoteState, sv: SchemaView): string[] {
   if (st.refKeys === null) {
     const into = new Set<string>();
-    for (const r of st.refs ?? noteRefs(st.note, st.type, sv)) {
-      if (!r.key) continue;
-      into.add('n:' + r.key);
-      if (r.pathKey !== undefined) { into.add('p:' + r.pathKey); into.add('n:' + r.targetKey); }
+    // without the note's refs kept (a bulk load lets them go): in batches (refs.ts refBatches)
+    for (const refs of st.refs ? [st.refs] : refBatches(st.note, st.type, sv)) {
+      for (const r of refs) {
+        if (!r.key) continue;
+        into.add('n:' + r.key);
+        if (r.pathKey !== undefined) { into.add('p:' + r.pathKey); into.add('n:' + r.targetKey); }
+      }
     }
     st.refKeys = [...into];
   }
@@ -776,12 +779,13 @@ export class VaultModel implements ModelView {
     const memo = this.refMemo;
     let layerMemo = memo?.get(st.layer);
     if (memo && !layerMemo) { layerMemo = new Map(); memo.set(st.layer, layerMemo); }
-    let refs = st.refs;
-    if (refs === null) {
-      refs = noteRefs(st.note, st.type, this.sv);
-      if (!this.bulk) st.refs = refs;
-    }
-    for (const r of refs) {
+    // a bulk load lets the refs go: a note of many links gives them in batches (refs.ts refBatches), so that its
+    // references do not all live at once (a 9 MB note's 102k links: huge15g)
+    let batches: Iterable<Ref[]>;
+    if (st.refs !== null) batches = [st.refs];
+    else if (this.bulk) batches = refBatches(st.note, st.type, this.sv);
+    else batches = [st.refs = noteRefs(st.note, st.type, this.sv)];
+    for (const refs of batches) for (const r of refs) {
       const key = r.key;
       if (!key) continue;
       let target: string | null | undefined;
