@@ -73,6 +73,11 @@ export class NameLookup {
       const cur = best.get(m.entity.id);
       if (!cur || cur.confidence < m.confidence) best.set(m.entity.id, m);
     };
+    // the same for an entry: its match (and summary) made only when it would be kept
+    const offerEntry = (en: Entry, confidence: number, matchedOn: LookupMatch['matchedOn']) => {
+      const cur = best.get(en.entity.id);
+      if (!cur || cur.confidence < confidence) best.set(en.entity.id, { entity: summaryOf(en.entity), confidence, matchedOn, matchedText: en.text });
+    };
     for (const m of this.exactMatches(q)) offer(m);
     // prefix: binary search the sorted keys
     let lo = 0;
@@ -81,21 +86,23 @@ export class NameLookup {
     for (let i = lo; i < this.entries.length && this.entries[i]!.key.startsWith(q); i++) {
       const en = this.entries[i]!;
       if (en.key === q) continue;
-      offer({ entity: summaryOf(en.entity), confidence: conf(0.6 + 0.19 * (q.length / en.key.length), en), matchedOn: 'prefix', matchedText: en.text });
+      offerEntry(en, conf(0.6 + 0.19 * (q.length / en.key.length), en), 'prefix');
       if (best.size >= limit * 4) break;
     }
-    const hadExact = [...best.values()].some((m) => m.confidence >= 0.72);
+    let hadExact = false;
+    for (const m of best.values()) if (m.confidence >= 0.72) { hadExact = true; break; }
     if (best.size < limit && !(exactWins && hadExact)) {
       const maxEdits = q.length <= 4 ? 1 : 2;
       for (const en of this.entries) {
-        if (best.has(en.entity.id) && best.get(en.entity.id)!.confidence >= 0.5) continue;
+        const cur = best.get(en.entity.id);
+        if (cur && cur.confidence >= 0.5) continue;
         const w = wordPrefix(en.key, q);
-        if (w) { offer({ entity: summaryOf(en.entity), confidence: conf(0.5 + 0.09 * (q.length / en.key.length), en), matchedOn: 'prefix', matchedText: en.text }); continue; }
+        if (w) { offerEntry(en, conf(0.5 + 0.09 * (q.length / en.key.length), en), 'prefix'); continue; }
         const f = fuzzy(en.key, q);
-        if (f > 0) { offer({ entity: summaryOf(en.entity), confidence: conf(0.2 + 0.29 * f, en), matchedOn: 'fuzzy', matchedText: en.text }); continue; }
+        if (f > 0) { offerEntry(en, conf(0.2 + 0.29 * f, en), 'fuzzy'); continue; }
         if (q.length >= 3 && Math.abs(en.key.length - q.length) <= maxEdits) {
           const d = editDistance(en.key, q, maxEdits);
-          if (d <= maxEdits) offer({ entity: summaryOf(en.entity), confidence: conf(0.45 - 0.1 * d, en), matchedOn: 'fuzzy', matchedText: en.text });
+          if (d <= maxEdits) offerEntry(en, conf(0.45 - 0.1 * d, en), 'fuzzy');
         }
       }
     }

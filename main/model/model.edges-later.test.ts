@@ -160,4 +160,39 @@ describe('a cold open answers before the edge maps are built, as the whole model
     for (let i = 0; i < 20; i++) expect(m.edgesTo(ids[i % ids.length]!).map(json)).toEqual(whole.edgesTo(ids[i % ids.length]!).map(json));
     expect(m.edgesPending()).toBe(false);
   });
+  it('one pass answers both ends of an entity: in any order of questions, the same edges as the adjacency', async () => {
+    for (const make of [
+      async () => { const d = tempDir('lc-later-bad-'); tmp.push(d); writeFiles(d, DEFECTS); return d; },
+      async () => { const d = tempDir('lc-later-gen-'); tmp.push(d); return (await generateVault(d, { entities: 200, avgLinks: 5, seed: 9, danglingRatio: 0.1 })).dir; },
+    ]) {
+      const base = await freshModel(await make());
+      const whole = new VaultModel(base.model.config(), base.model.sv);
+      whole.load(base.notes);
+      whole.warm(); // the adjacency built: what every later question is answered from
+      const ids = [...whole.entities()].map((e) => e.id);
+      const busy = ids.filter((id) => whole.edgesFrom(id).length && whole.edgesTo(id).length);
+      expect(busy.length).toBeGreaterThan(2);
+      const [a, b, c] = busy as [string, string, string];
+      // sequences of (entity, out?) questions: the other end kept for the next question, a repeated end asked again,
+      // another entity in between, the kept end of an entity after the memo moved on
+      const orders: Array<Array<[string, boolean]>> = [
+        [[a, true], [a, false], [b, false], [b, true]],
+        [[a, false], [a, true], [a, true], [a, false], [a, false]],
+        [[a, true], [b, true], [a, false], [b, false], [c, false], [c, true]],
+        [[a, true], [b, false], [b, true], [a, false], [a, true]],
+      ];
+      for (const later of [true, false]) {
+        for (const order of orders) {
+          const m = new VaultModel(base.model.config(), base.model.sv);
+          if (later) m.loadEdgesLater(base.notes); else m.load(base.notes);
+          for (const [id, out] of order) {
+            const got = out ? m.edgesFrom(id) : m.edgesTo(id);
+            expect(got.map(json), `${later ? 'later' : 'load'} ${id} ${out ? 'out' : 'in'}`).toEqual((out ? whole.edgesFrom(id) : whole.edgesTo(id)).map(json));
+            got.length = 0; // a caller's changes to its answer are its own
+          }
+          if (later) expect(m.edgesPending()).toBe(true);
+        }
+      }
+    }
+  });
 });

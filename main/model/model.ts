@@ -206,6 +206,11 @@ export class VaultModel implements ModelView {
   private adjValid = true;
   /** edgesFrom/edgesTo answered by a scan since the last bulk load (adjScan) */
   private adjScans = 0;
+  /**
+   * The other end of the last adjScan's entity (its pass found both): taken by the next question about that end of
+   * it, at the same model version. null when none is kept.
+   */
+  private scanMemo: { id: string; version: number; out: RelationshipRecord[] | null; in: RelationshipRecord[] | null } | null = null;
   private revIndex = new Map<string, Set<string>>();
   private revValid = true;
   /** true while loading into an empty model: nothing to diff against, so nothing is tracked */
@@ -249,30 +254,58 @@ export class VaultModel implements ModelView {
   private adjScan(id: string, out: boolean): RelationshipRecord[] | undefined {
     if (this.adjValid || this.adjScans >= ADJ_SCANS) return undefined;
     this.adjScans++;
-    if (this.pendingEdges) return this.pendingScan(this.pendingEdges.order, id, out);
-    const found: RelationshipRecord[] = [];
-    for (const e of this.edges()) if ((out ? e.from : e.to) === id) found.push(e);
-    return found;
+    // an entity's panel asks both ends of the same entity in a row: one pass answers both (scanMemo keeps the other)
+    const memo = this.scanMemo;
+    if (memo && memo.id === id && memo.version === this.version) {
+      const found = out ? memo.out : memo.in;
+      if (found) {
+        if (out) memo.out = null; else memo.in = null;
+        if (!memo.out && !memo.in) this.scanMemo = null;
+        return found;
+      }
+    }
+    const both = this.pendingEdges ? this.pendingScan(this.pendingEdges.order, id) : this.edgesScan(id);
+    this.scanMemo = { id, version: this.version, out: out ? null : both.out, in: out ? both.in : null };
+    return out ? both.out : both.in;
+  }
+
+  /** adjScan over the visible edges (the edge maps whole): the edges from `id` and the edges to it, in their order */
+  private edgesScan(id: string): { out: RelationshipRecord[]; in: RelationshipRecord[] } {
+    const from: RelationshipRecord[] = [];
+    const to: RelationshipRecord[] = [];
+    for (const e of this.edges()) {
+      if (e.from === id) from.push(e);
+      if (e.to === id) to.push(e);
+    }
+    return { out: from, in: to };
   }
 
   /**
-   * adjScan while the edge maps are not whole (loadEdgesLater): the notes' edges with `id` at that end, grouped by
-   * edge key in the order the keys enter the maps, each group's visible edge as finalize picks it (visibleOf over
-   * the candidates in contribution order): the edges edgesFrom/edgesTo give once the maps are whole, in their order.
+   * adjScan while the edge maps are not whole (loadEdgesLater): the notes' edges with `id` at either end, grouped by
+   * edge key in the order the keys enter the maps (per end), each group's visible edge as finalize picks it
+   * (visibleOf over the candidates in contribution order): the edges edgesFrom/edgesTo give once the maps are
+   * whole, in their order.
    */
-  private pendingScan(order: string[], id: string, out: boolean): RelationshipRecord[] {
-    const groups = new Map<string, RelationshipRecord[]>();
+  private pendingScan(order: string[], id: string): { out: RelationshipRecord[]; in: RelationshipRecord[] } {
+    const outGroups = new Map<string, RelationshipRecord[]>();
+    const inGroups = new Map<string, RelationshipRecord[]>();
+    const add = (groups: Map<string, RelationshipRecord[]>, e: RelationshipRecord) => {
+      const k = edgeKey(e.from, e.to, e.type);
+      const g = groups.get(k);
+      if (g) g.push(e); else groups.set(k, [e]);
+    };
     for (const p of order) {
       for (const e of this.states.get(p)!.edges) {
-        if ((out ? e.from : e.to) !== id) continue;
-        const k = edgeKey(e.from, e.to, e.type);
-        const g = groups.get(k);
-        if (g) g.push(e); else groups.set(k, [e]);
+        if (e.from === id) add(outGroups, e);
+        if (e.to === id) add(inGroups, e);
       }
     }
-    const found: RelationshipRecord[] = [];
-    for (const g of groups.values()) found.push(visibleOf(g.length === 1 ? g[0] : g)!);
-    return found;
+    const visible = (groups: Map<string, RelationshipRecord[]>) => {
+      const found: RelationshipRecord[] = [];
+      for (const g of groups.values()) found.push(visibleOf(g.length === 1 ? g[0] : g)!);
+      return found;
+    };
+    return { out: visible(outGroups), in: visible(inGroups) };
   }
 
   /**
@@ -474,7 +507,7 @@ export class VaultModel implements ModelView {
     // the name index (and each state's provides) when first needed: names()
     this.namesPending = true;
     this.pendingEdges = null;
-    this.revValid = false; this.adjValid = false; this.adjScans = 0; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
+    this.revValid = false; this.adjValid = false; this.adjScans = 0; this.scanMemo = null; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
     const sv = this.sv;
     for (const r of notes) {
       const note = r.note;
@@ -618,7 +651,7 @@ export class VaultModel implements ModelView {
     this.version++;
     this.bulk = this.states.size === 0;
     if (this.bulk) {
-      this.revValid = false; this.adjValid = false; this.adjScans = 0; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
+      this.revValid = false; this.adjValid = false; this.adjScans = 0; this.scanMemo = null; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
       return this.stageBulk(changed);
     }
     this.ensureRev(); this.ensureAdj();
@@ -759,7 +792,7 @@ export class VaultModel implements ModelView {
     const problems: Problem[] = [...st.note.problems, ...st.typeProblems];
     if (st.type !== null) problems.push(...this.sv.validate(st.type, st.note));
     // Not `id.includes('#')`: a name may hold '#' itself ('# Racial Traits').
-    if (st.id !== `${st.layer}/${st.nameKey}`) {
+    if (!isFirstId(st.id, st.layer, st.nameKey)) {
       const first = this.names().holders(st.layer, 'name', st.nameKey)[0];
       problems.push({
         severity: 'warning', code: 'duplicate-name', file: path, line: st.note.fieldLines[this.sv.schema.title_field] ?? 1,
@@ -1026,6 +1059,11 @@ type Cands = RelationshipRecord | RelationshipRecord[];
  * The visible edge among candidates: the first by edgeOrder. One fact written on both ends (`faction:` on the
  * member, `members:` on the faction) is one edge; each end's own properties are kept, for its direction.
  */
+/** `id === \`${layer}/${nameKey}\`` without making that string (once per note of a load) */
+function isFirstId(id: string, layer: string, nameKey: string): boolean {
+  return id.length === layer.length + 1 + nameKey.length && id.startsWith(layer) && id.charCodeAt(layer.length) === 47 && id.endsWith(nameKey);
+}
+
 function visibleOf(c: Cands | undefined): RelationshipRecord | undefined {
   if (c === undefined || !Array.isArray(c)) return c;
   if (c.length > 1) c.sort(edgeOrder);

@@ -81,28 +81,31 @@ function bodyRef(l: ParsedNote['bodyLinks'][number]): Ref {
 function headRefs(note: ParsedNote, type: string | null, sv: SchemaView): Ref[] {
   const out: Ref[] = [];
   const titleField = sv.schema.title_field;
-  for (const field of Object.keys(note.frontmatter)) {
-    if (field === 'related') {
-      for (const r of fieldRefs(note, field)) {
-        out.push(ref(r.name, r.target, field, r.line, RELATED_REL, false, r.props));
-      }
-      continue;
-    }
-    if (isReservedField(field, titleField)) continue;
-    const m = sv.mapping(type, field);
-    if (m) {
-      for (const r of fieldRefs(note, field)) {
-        out.push(ref(r.name, r.target, field, r.line, m.relationship, m.reversed, r.props));
-      }
+  // the fields of this type that map to a relationship, when the schema view says (else every key is asked)
+  const mapped = sv.mappedFields?.(type);
+  if (mapped && mapped.size === 0) {
+    // no field but `related` makes a relationship: only it, wherever it is among the keys
+    if (Object.hasOwn(note.frontmatter, 'related')) fieldRefsInto(out, note, 'related', RELATED_REL, false);
+  } else {
+    for (const field of Object.keys(note.frontmatter)) {
+      if (field === 'related') { fieldRefsInto(out, note, field, RELATED_REL, false); continue; }
+      if (mapped && !mapped.has(field)) continue;
+      if (isReservedField(field, titleField)) continue;
+      const m = sv.mapping(type, field);
+      if (m) fieldRefsInto(out, note, field, m.relationship, m.reversed);
     }
   }
   // Wikilinks in fields that map to no relationship are still links (as in Obsidian).
   for (const l of note.fieldLinks) {
     if (l.field === undefined || l.field === 'related' || isReservedField(l.field, titleField)) continue;
-    if (sv.mapping(type, l.field)) continue;
+    if (mapped ? mapped.has(l.field) : sv.mapping(type, l.field)) continue;
     out.push(ref(l.name, l.target, l.field, l.line, LINK_REL, false));
   }
   return out;
+}
+
+function fieldRefsInto(out: Ref[], note: ParsedNote, field: string, rel: string, reversed: boolean): void {
+  for (const r of fieldRefs(note, field)) out.push(ref(r.name, r.target, field, r.line, rel, reversed, r.props));
 }
 
 export function noteProperties(note: ParsedNote, type: string | null, sv: SchemaView): Record<string, PropertyValue> {

@@ -8,6 +8,7 @@ import type { FieldEdgeMapping, SchemaView } from './schema-view.js';
 
 export function fromSchemaIndex(idx: SchemaIndex): SchemaView {
   const mappings = new Map<string, Map<string, FieldEdgeMapping | null>>();
+  const mapped = new Map<string, ReadonlySet<string>>();
   const hierarchy = new Set(idx.relationshipTypes().filter((r) => r.hierarchy).map((r) => r.name));
   return {
     schema: idx.schema,
@@ -34,6 +35,15 @@ export function fromSchemaIndex(idx: SchemaIndex): SchemaView {
         byField.set(field, m);
       }
       return m ?? undefined;
+    },
+    mappedFields(type) {
+      const t = type ?? '';
+      let fields = mapped.get(t);
+      if (!fields) {
+        fields = new Set(idx.mappings(type).map((m) => m.field).filter((f) => f !== 'related'));
+        mapped.set(t, fields);
+      }
+      return fields;
     },
     validate: (type, note) => validateProperties(note, type, idx),
     isHierarchy: (rel) => hierarchy.has(rel),

@@ -20,6 +20,12 @@ export interface SchemaView {
   resolveType(note: ParsedNote): { type: string | null; problems: Problem[] };
   /** relationship produced by `field` on a note of `type` (type null: untyped note) */
   mapping(type: string | null, field: string): FieldEdgeMapping | undefined;
+  /**
+   * Every field other than `related` for which mapping(type, field) answers (optional: without it, noteRefs asks
+   * mapping() of every frontmatter key). Lets a note of a type with no field mappings (every note of a vault without
+   * a schema) skip its 10-40 keys.
+   */
+  mappedFields?(type: string | null): ReadonlySet<string>;
   /** property problems (required, enum, type) of a typed note */
   validate(type: string, note: ParsedNote): Problem[];
   /** relationship types declared `hierarchy: true` (cycles are problems) */
