@@ -502,7 +502,7 @@ class ViewShared {
 
   /** the entities `message` names (see namedBy) */
   private namesIn(named: NonNullable<ViewShared['named']>, message: string): string[] {
-    const { byName, byStart } = (named.index ??= this.nameIndex(named.of));
+    const { byName, byStart } = (named.index ??= this.nameIndex());
     const msg = message.toLowerCase();
     const found = new Set<string>();
     for (let i = 0; i + 3 <= msg.length; i++) {
@@ -513,33 +513,19 @@ class ViewShared {
     return [...found];
   }
 
-  /**
-   * every name and alias of 3 characters or more (lowercased) that may occur in one of the messages of `all` -> its
-   * entities, and the names by their first three letters (trigram). A name whose first trigram is in no message
-   * can never be found by namesIn: it is left out, mostly without lowercasing it (10k entities, a few problems).
-   */
-  private nameIndex(all: readonly Problem[]): { byName: Map<string, string[]>; byStart: Map<number, string[]> } {
+  /** every name and alias of 3 characters or more (lowercased) -> its entities, and the names by their first three letters (trigram) */
+  private nameIndex(): { byName: Map<string, string[]>; byStart: Map<number, string[]> } {
     const m = this.host.engine.model;
-    const grams = new Set<number>();
-    for (const p of all) {
-      const msg = p.message.toLowerCase();
-      for (let i = 0; i + 3 <= msg.length; i++) grams.add(trigram(msg, i));
-    }
     const byName = new Map<string, string[]>();
     const add = (n: string, id: string) => {
       if (n.length < 3) return;
-      const g = asciiTrigram(n);
-      if (g >= 0 && !grams.has(g)) return;
       const k = n.toLowerCase();
-      if (g < 0 && (k.length < 3 || !grams.has(trigram(k, 0)))) return;
       const ids = byName.get(k);
       if (!ids) byName.set(k, [id]); else if (!ids.includes(id)) ids.push(id);
     };
-    if (grams.size) {
-      for (const e of m.entities()) {
-        add(e.name, e.id);
-        for (const a of e.aliases) add(a, e.id);
-      }
+    for (const e of m.entities()) {
+      add(e.name, e.id);
+      for (const a of e.aliases) add(a, e.id);
     }
     const byStart = new Map<number, string[]>();
     for (const k of byName.keys()) {
@@ -549,21 +535,6 @@ class ViewShared {
     }
     return { byName, byStart };
   }
-}
-
-/**
- * trigram(s.toLowerCase(), 0) without lowercasing `s` when its first three code units are ASCII (lowercasing is then
- * per character and keeps the length before them: the same three units); -1 otherwise
- */
-function asciiTrigram(s: string): number {
-  let g = 0;
-  for (let i = 0; i < 3; i++) {
-    let c = s.charCodeAt(i);
-    if (c >= 128) return -1;
-    if (c >= 65 && c <= 90) c += 32;
-    g = g * 65536 + c;
-  }
-  return g;
 }
 
 /** the UTF-16 code units at i, i+1, i+2 of `s` as one exact number (each < 2^16: the sum is < 2^48) */
