@@ -456,7 +456,7 @@ class ViewShared {
   private all: { version: number; sorted: EntitySummary[] } | null = null;
   private named: {
     version: number; of: Problem[]; ids: Array<string[] | undefined>;
-    index: { byName: Map<string, string[]>; byStart: Map<string, string[]> } | null;
+    index: { byName: Map<string, string[]>; byStart: Map<number, string[]> } | null;
   } | null = null;
 
   constructor(private readonly host: CoreHost) {}
@@ -506,33 +506,39 @@ class ViewShared {
     const msg = message.toLowerCase();
     const found = new Set<string>();
     for (let i = 0; i + 3 <= msg.length; i++) {
-      const ks = byStart.get(msg.slice(i, i + 3));
+      // the three characters at i as one number (no string made per position of every message)
+      const ks = byStart.get(trigram(msg, i));
       if (ks) for (const k of ks) if (msg.startsWith(k, i)) for (const id of byName.get(k)!) found.add(id);
     }
     return [...found];
   }
 
-  /** every name and alias of 3 characters or more (lowercased) -> its entities, and the names by their first three letters */
-  private nameIndex(): { byName: Map<string, string[]>; byStart: Map<string, string[]> } {
+  /** every name and alias of 3 characters or more (lowercased) -> its entities, and the names by their first three letters (trigram) */
+  private nameIndex(): { byName: Map<string, string[]>; byStart: Map<number, string[]> } {
     const m = this.host.engine.model;
     const byName = new Map<string, string[]>();
+    const add = (n: string, id: string) => {
+      if (n.length < 3) return;
+      const k = n.toLowerCase();
+      const ids = byName.get(k);
+      if (!ids) byName.set(k, [id]); else if (!ids.includes(id)) ids.push(id);
+    };
     for (const e of m.entities()) {
-      for (const n of [e.name, ...e.aliases]) {
-        if (n.length < 3) continue;
-        const k = n.toLowerCase();
-        const ids = byName.get(k);
-        if (!ids) byName.set(k, [e.id]); else if (!ids.includes(e.id)) ids.push(e.id);
-      }
+      add(e.name, e.id);
+      for (const a of e.aliases) add(a, e.id);
     }
-    const byStart = new Map<string, string[]>();
+    const byStart = new Map<number, string[]>();
     for (const k of byName.keys()) {
-      const start = k.slice(0, 3);
+      const start = trigram(k, 0);
       const ks = byStart.get(start);
       if (ks) ks.push(k); else byStart.set(start, [k]);
     }
     return { byName, byStart };
   }
 }
+
+/** the UTF-16 code units at i, i+1, i+2 of `s` as one exact number (each < 2^16: the sum is < 2^48) */
+const trigram = (s: string, i: number): number => s.charCodeAt(i) * 4294967296 + s.charCodeAt(i + 1) * 65536 + s.charCodeAt(i + 2);
 /** every entity of the open vault (placeholders too) by name, then id: once per model version (the GM's list reads it too) */
 export function entitiesInListOrder(host: CoreHost): readonly EntitySummary[] {
   return sharedOf(host).sorted();

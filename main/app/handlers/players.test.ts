@@ -10,7 +10,10 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sampleSession } from './test-session.js';
-import type { Channel, Req } from '../../../shared/contract.js';
+import { createHandlers } from './index.js';
+import { contract, type Channel, type Handlers, type Req } from '../../../shared/contract.js';
+import type { z } from 'zod';
+import { dispatch } from '../../../shared/rpc.js';
 
 const VAULT = resolve(import.meta.dirname, '../../../e2e/vaults/player-secrets');
 const SECRET = ['QSECRETGMNAME', 'QSECRETGMBODY', 'QSECRETALIAS', 'QSECRETPROP', 'QSECRETCOMMENT', 'QSECRETCALLOUT', 'QSECRETGMCALLOUT', 'QSECRETGMEVENT', 'QSECRETTARGET'];
@@ -166,6 +169,46 @@ describe("the players' view through the contract", () => {
     await h.call('edit-set', { nameOrId: 'Mira Vell', field: 'motto', value: 'QCONTROLPROP the tide turns again' });
     await h.call('edit-undo', {});
     expect(await readFile(join(h.vault, MIRA), 'utf8')).toBe(before);
+  });
+
+  it('a field the contract does not declare (a lens-internal one) never goes out: the answer is zod\'s, stripped or refused', async () => {
+    // answers are sent as they are when zod would give them back unchanged (shared/zod-same.ts): the same answers
+    // with a canary planted as an extra key on every object must come out exactly as zod's parse makes them (the
+    // canary stripped wherever the contract declares the object's keys, kept only inside values it leaves free:
+    // a property's value)
+    const CANARY = 'QSECRETLENSFIELD';
+    const plant = (x: unknown): unknown => {
+      if (Array.isArray(x)) x.forEach(plant);
+      else if (x && typeof x === 'object') { for (const v of Object.values(x)) plant(v); (x as Record<string, unknown>).lensInternal = CANARY; }
+      return x;
+    };
+    const real = createHandlers(h.session);
+    const answer = (ch: Channel, req: unknown) => (real[ch] as (r: unknown, c: unknown) => Promise<unknown>)(contract[ch].req.parse(req), { transport: 'ws' });
+    const planted = new Proxy(real, { get: (_t, ch) => async (req: unknown) => plant(structuredClone(await answer(ch as Channel, req))) }) as Handlers;
+    await h.call('view-set', { audience: 'players', layer: 'campaign', session: 2 });
+    try {
+      const a = { audience: 'players' as const };
+      const asks: Array<[Channel, unknown]> = [
+        ['entity-list', { limit: 100_000, placeholders: true, ...a }], ['graph-snapshot', a], ['problems-list', a], ['canvas-importance', a],
+        ['timeline-sessions', { layer: 'campaign', ...a }], ['timeline-graph-at', { layer: 'campaign', session: 2, ...a }],
+        ['entity-get', { nameOrId: 'Mira Vell', ...a }], ['timeline-state', { nameOrId: 'Mira Vell', layer: 'campaign', session: 2, ...a }],
+        ['vault-status', {}], ['view-get', {}],
+      ];
+      /** answers whose every object's keys the contract declares: no canary at all */
+      const declared = new Set<Channel>(['entity-list', 'graph-snapshot', 'canvas-importance', 'problems-list', 'vault-status', 'view-get']);
+      let stripped = 0;
+      for (const [ch, req] of asks) {
+        const dirty = await dispatch(ch, req, { transport: 'ws' }, planted);
+        const byZod = (contract[ch].res as z.ZodType).safeParse(plant(structuredClone(await answer(ch, req))));
+        expect(dirty.ok, ch).toBe(byZod.success);
+        if (dirty.ok) { expect(dirty.value, ch).toEqual(byZod.data); stripped++; }
+        else expect(dirty.error.code, ch).toBe('bad-response'); // a record of numbers, a strict object: refused
+        if (declared.has(ch)) expect(JSON.stringify(dirty), ch).not.toContain(CANARY);
+      }
+      expect(stripped).toBeGreaterThanOrEqual(6);
+    } finally {
+      await h.call('view-set', { audience: 'gm' });
+    }
   });
 
   it('export-run writes the players\' lorebook at a session outside the vault, and refuses a path inside it', async () => {
