@@ -43,6 +43,14 @@
  *                             its frame drawn at once, fastest of three passes (see scrubWork: load-robust, no raster);
  *                             scrub_input_work_ms_1k {total,p50,p95,n}: the same through the app's input path (the scrubber's
  *                             input event: React, the store, the step; then its frame if still asked for), one step a frame (scrubInputWork)
+ *                             scrub_step_parts_ms_1k: where each step's scrub_step_ms went, from the scrub's own timestamps
+ *                             (key press K, the input event's task done W, the animation frames' times, painted P):
+ *                             phase {p50,p95,n} = the next 60 Hz vsync after K - K (the floor: a key lands at a random
+ *                             point of the frame, p95 ~15.8 ms = floorP95), missed = the frame that noted the step - that
+ *                             vsync (whole frames lost), inFrame = P - that frame's time (the main thread late into the
+ *                             frame: other tasks, the frame's callbacks before it), work = W - K (the input task);
+ *                             overFrame {n, missed, inFrame, work}: steps over one frame, by cause (a frame lost / > 2 ms
+ *                             late in the frame; work: the input task outlasted the phase)
  *   pan_zoom_cpu_ms_2k, pan_zoom_cpu_ms_5k  {main, process}: the same over the pan/zoom gesture
  * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
  * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb,scrub runs only those sections (default: all).
@@ -502,6 +510,7 @@ async function clearFocus(page: Page, total: number): Promise<void> {
 async function scrub(page: Page, gapMs: number): Promise<{
   fps: number; steps: Stat; layouts: number; sessions: number; layer: { elements: number; quietSteps: number; fullSteps: number };
   gaps: Stat & { max: number }; dropped: number; cpu: { main: number; process: number }; cache: Record<string, unknown> | null;
+  parts: Record<string, unknown>;
 }> {
   // 68 ticks overlap on the bar: the first one's own click handler, not a pointer hit
   await page.getByTestId('timeline-tick').first().dispatchEvent('click');
@@ -514,15 +523,18 @@ async function scrub(page: Page, gapMs: number): Promise<{
   const sessions = await page.getByTestId('timeline-tick').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-session'))));
   const layouts0 = await page.evaluate(() => window.__lorecraftCanvas!.metrics.layouts);
   await page.evaluate(() => {
-    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; last: number; gaps: number[] } };
-    w.__scrub = { keys: [], frames: 0, run: true, last: 0, gaps: [] };
+    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; last: number; gaps: number[]; times: number[]; done: number[] } };
+    w.__scrub = { keys: [], frames: 0, run: true, last: 0, gaps: [], times: [], done: [] };
     window.addEventListener('keydown', () => w.__scrub.keys.push(performance.now()), { capture: true });
+    // the key's input event seen last (bubbling to the window, after React's handler and its sync re-render): its work done
+    window.addEventListener('input', () => { if (w.__scrub.run) w.__scrub.done[w.__scrub.keys.length - 1] = performance.now(); });
     const m = window.__lorecraftCanvas!.metrics;
     m.steps.length = 0; m.quietSteps = 0; m.fullSteps = 0;
     const sc = (window.__lorecraftCanvas!.controller as unknown as { scrubCache?: { metrics: Record<string, number> } | null }).scrubCache;
     if (sc) { sc.metrics.blits = 0; sc.metrics.builds = 0; sc.metrics.whole = 0; }
     const loop = (t: number) => {
       w.__scrub.frames++;
+      w.__scrub.times.push(t);
       if (w.__scrub.last) w.__scrub.gaps.push(t - w.__scrub.last);
       w.__scrub.last = t;
       if (w.__scrub.run) requestAnimationFrame(loop);
@@ -542,26 +554,53 @@ async function scrub(page: Page, gapMs: number): Promise<{
   const cpuMs = await cpu();
   log(`notify: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __notif?: object }).__notif))}`);
   const r = await page.evaluate(() => {
-    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; gaps: number[] } };
+    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; gaps: number[]; times: number[]; done: number[] } };
     w.__scrub.run = false;
     const m = window.__lorecraftCanvas!.metrics;
     const cache = (window.__lorecraftCanvas!.controller as unknown as { scrubCache?: { metrics: object } | null }).scrubCache?.metrics ?? null;
-    return { keys: w.__scrub.keys, frames: w.__scrub.frames, gaps: w.__scrub.gaps, steps: m.steps, layouts: m.layouts, quiet: m.quietSteps ?? 0, full: m.fullSteps ?? 0,
+    return { keys: w.__scrub.keys, frames: w.__scrub.frames, gaps: w.__scrub.gaps, times: w.__scrub.times, done: w.__scrub.done,
+      steps: m.steps, layouts: m.layouts, quiet: m.quietSteps ?? 0, full: m.fullSteps ?? 0,
       layer: m.scrubLayer ?? 0, cache: cache && { ...cache } };
   });
   const dur = (r.steps[r.steps.length - 1]!.paintedAt - r.keys[0]!) / 1000;
   // key k asked for sessions[k + 1]; a step the scrubber skipped (a newer one won) has no frame
   const gaps: number[] = [];
+  const parts = { phase: [] as number[], missed: [] as number[], inFrame: [] as number[], work: [] as number[] };
+  const over = { n: 0, missed: 0, inFrame: 0, work: 0 };
+  const frameMs = 1000 / 60;
   r.keys.forEach((at, k) => {
     const drawn = r.steps.find((x) => x.session === sessions[k + 1] && x.paintedAt >= at);
-    if (drawn) gaps.push(drawn.paintedAt - at);
+    if (!drawn) return;
+    gaps.push(drawn.paintedAt - at);
+    // where the latency went (see stepParts): the frame the step was noted in is the last animation frame begun
+    // before it was noted; the first frame the input could have made is the next 60 Hz vsync after the input,
+    // counted on the grid of the frame times seen before it
+    const frame = lastAtOrBefore(r.times, drawn.paintedAt), before = lastAtOrBefore(r.times, at);
+    if (frame === undefined || before === undefined) return;
+    const first = before + Math.max(1, Math.ceil((at - before) / frameMs - 1e-6)) * frameMs;
+    const p = { phase: first - at, missed: Math.max(0, frame - first), inFrame: drawn.paintedAt - frame, work: (r.done[k] ?? at) - at };
+    parts.phase.push(p.phase); parts.missed.push(p.missed); parts.inFrame.push(p.inFrame); parts.work.push(p.work);
+    if (drawn.paintedAt - at > frameMs) {
+      over.n++;
+      if (p.missed > 1) over.missed++; else if (p.inFrame > 2) over.inFrame++;
+      if (p.work > p.phase) over.work++;
+    }
   });
+  const stepParts = { phase: stat(parts.phase), missed: stat(parts.missed), inFrame: stat(parts.inFrame), work: stat(parts.work),
+    overFrame: over, floorP95: r1(0.95 * frameMs) };
   // frames the scrub made late: rAF gaps over 1.5 idle frames (25 ms), counted as the frames they lost
   const frameGaps = [...r.gaps].sort((a, b) => a - b);
   const dropped = r.gaps.reduce((n, g) => n + (g > 25 ? Math.round(g / (1000 / 60)) - 1 : 0), 0);
   return { fps: r1(r.frames / dur), steps: stat(gaps), layouts: r.layouts - layouts0, sessions: sessions.length - 1,
     layer: { elements: r.layer, quietSteps: r.quiet, fullSteps: r.full }, cache: r.cache as Record<string, unknown> | null,
-    gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped, cpu: cpuMs };
+    gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped, cpu: cpuMs, parts: stepParts };
+}
+
+/** the last of ascending `xs` at or before `t` */
+function lastAtOrBefore(xs: number[], t: number): number | undefined {
+  let lo = 0, hi = xs.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (xs[mid]! <= t) lo = mid + 1; else hi = mid; }
+  return lo > 0 ? xs[lo - 1] : undefined;
 }
 
 /**
@@ -697,6 +736,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         out.scrub_dropped_frames_1k = sc.dropped;
         out.scrub_cpu_ms_1k = sc.cpu;
         out.scrub_cache_1k = sc.cache;
+        out.scrub_step_parts_ms_1k = sc.parts;
       } finally {
         await page.close();
         await stopShell(child);
