@@ -43,6 +43,8 @@
  *                             its frame drawn at once, fastest of three passes (see scrubWork: load-robust, no raster);
  *                             scrub_input_work_ms_1k {total,p50,p95,n}: the same through the app's input path (the scrubber's
  *                             input event: React, the store, the step; then its frame if still asked for), one step a frame (scrubInputWork)
+ *                             scrub_in_task_ab_ms_1k {on, off: {p50, mean}, n}: scrubInputWork's steps with the step's
+ *                             frame drawn in its input task or right after it, alternating step by step (scrubInTaskAB)
  *                             scrub_step_parts_ms_1k: where each step's scrub_step_ms went, from the scrub's own timestamps
  *                             (key press K, the input event's task done W, the animation frames' times, painted P):
  *                             phase {p50,p95,n} = the next 60 Hz vsync after K - K (the floor: a key lands at a random
@@ -679,6 +681,52 @@ function scrubInputWork(page: Page): Promise<{ total: number; p50: number; p95: 
   });
 }
 
+/**
+ * The in-task draw's own cost (controller.drawStepsInTask, step19d), an in-page A/B free of drift: scrubInputWork's
+ * steps with the step's frame drawn in its input task (on) or by the same calls right after the input event (off,
+ * as Cytoscape's loop would at the next frame), alternating step by step and swapped at each of four passes; JS ms
+ * per step {p50, mean} each way. null in a build without the switch.
+ */
+function scrubInTaskAB(page: Page): Promise<{ on: { p50: number; mean: number }; off: { p50: number; mean: number }; n: number } | null> {
+  return page.evaluate(async () => {
+    type R = { beforeRenderCallbacks: Array<{ fn(willDraw: boolean, t: number): void }>; render(o?: unknown): void; renderOptions?: unknown; requestedFrame?: boolean };
+    const c = window.__lorecraftCanvas!.controller as unknown as { cy: { renderer(): R }; drawStepsInTask?: boolean };
+    if (typeof c.drawStepsInTask !== 'boolean') return null;
+    const r = c.cy.renderer(), was = c.drawStepsInTask;
+    const input = document.querySelector<HTMLInputElement>('[data-testid="timeline-scrubber"]')!;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const to = (i: number) => { setValue.call(input, String(i)); input.dispatchEvent(new Event('input', { bubbles: true })); };
+    const afterFrame = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+    const back = Number(input.value), last = Number(input.max);
+    const on: number[] = [], off: number[] = [];
+    try {
+      for (let pass = 0; pass < 4; pass++) {
+        to(0);
+        await afterFrame();
+        await afterFrame();
+        for (let i = 1; i <= last; i++) {
+          await afterFrame();
+          const inTask = (i + pass) % 2 === 0;
+          c.drawStepsInTask = inTask;
+          const t0 = performance.now();
+          to(i);
+          if (r.requestedFrame) {
+            for (const cb of r.beforeRenderCallbacks) cb.fn(true, t0);
+            r.render(r.renderOptions);
+            r.requestedFrame = false;
+          }
+          (inTask ? on : off).push(performance.now() - t0);
+        }
+      }
+    } finally { c.drawStepsInTask = was; }
+    to(back);
+    await afterFrame();
+    const r1 = (x: number) => Math.round(x * 100) / 100;
+    const sum = (xs: number[]) => ({ p50: r1([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!), mean: r1(xs.reduce((a, b) => a + b, 0) / xs.length) });
+    return { on: sum(on), off: sum(off), n: on.length + off.length };
+  });
+}
+
 export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unknown>> {
   if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) throw new Error('dist/renderer is missing: run `npx vite build` first');
   const generate = ctx.generateVault ?? (await import('./generate.js')).generateVault;
@@ -728,6 +776,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         out.scrub_idle_fps_1k = await idleFps(page, 1500);
         out.scrub_step_work_ms_1k = await scrubWork(page);
         out.scrub_input_work_ms_1k = await scrubInputWork(page);
+        out.scrub_in_task_ab_ms_1k = await scrubInTaskAB(page);
         out.scrub_fps_1k = sc.fps;
         out.scrub_step_ms = sc.steps;
         out.scrub_layouts = sc.layouts;
