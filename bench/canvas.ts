@@ -45,6 +45,10 @@
  *                             input event: React, the store, the step; then its frame if still asked for), one step a frame (scrubInputWork)
  *                             scrub_in_task_ab_ms_1k {on, off: {p50, mean}, n}: scrubInputWork's steps with the step's
  *                             frame drawn in its input task or right after it, alternating step by step (scrubInTaskAB)
+ *                             scrub_present_ab_ms_1k {deferred, not: {p50,p95,mean}, skips}: after a step drawn in its
+ *                             input task, its frame's time to a rAF callback registered by the step (Cytoscape's loop
+ *                             runs before it) with the texture dequeues of that frame deferred or not
+ *                             (controller.deferPresentWork), alternating step by step, a step every 50 ms; null without the switch
  *                             scrub_step_parts_ms_1k: where each step's scrub_step_ms went, from the scrub's own timestamps
  *                             (key press K, the input event's task done W, the animation frames' times, painted P):
  *                             phase {p50,p95,n} = the next 60 Hz vsync after K - K (the floor: a key lands at a random
@@ -777,6 +781,32 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         out.scrub_step_work_ms_1k = await scrubWork(page);
         out.scrub_input_work_ms_1k = await scrubInputWork(page);
         out.scrub_in_task_ab_ms_1k = await scrubInTaskAB(page);
+        // the present frame's own work with controller.deferPresentWork on / off, alternating step by step (see the header)
+        out.scrub_present_ab_ms_1k = await page.evaluate(async () => {
+          const c = window.__lorecraftCanvas!.controller as unknown as { deferPresentWork?: boolean; metrics: { presentDeferred?: number } };
+          if (typeof c.deferPresentWork !== 'boolean') return null;
+          const input = document.querySelector<HTMLInputElement>('[data-testid="timeline-scrubber"]')!;
+          const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+          const to = (i: number) => { setValue.call(input, String(i)); input.dispatchEvent(new Event('input', { bubbles: true })); };
+          const wait = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+          const last = Number(input.max);
+          const on: number[] = [], off: number[] = [];
+          const d0 = c.metrics.presentDeferred ?? 0;
+          for (let pass = 0; pass < 4; pass++) {
+            to(0); await wait(100);
+            for (let i = 1; i <= last; i++) {
+              await wait(50);
+              const defer = (i + pass) % 2 === 0;
+              c.deferPresentWork = defer;
+              to(i);
+              const ms = await new Promise<number>((ok) => requestAnimationFrame((t) => ok(performance.now() - t)));
+              (defer ? on : off).push(ms);
+            }
+          }
+          c.deferPresentWork = true;
+          const st = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return { p50: Math.round(s[Math.floor(s.length / 2)]! * 100) / 100, p95: Math.round(s[Math.floor(s.length * 0.95)]! * 100) / 100, mean: Math.round(xs.reduce((a, b) => a + b, 0) / xs.length * 100) / 100 }; };
+          return { deferred: st(on), not: st(off), skips: (c.metrics.presentDeferred ?? 0) - d0 };
+        });
         out.scrub_fps_1k = sc.fps;
         out.scrub_step_ms = sc.steps;
         out.scrub_layouts = sc.layouts;
