@@ -43,6 +43,20 @@
  *                             its frame drawn at once, fastest of three passes (see scrubWork: load-robust, no raster);
  *                             scrub_input_work_ms_1k {total,p50,p95,n}: the same through the app's input path (the scrubber's
  *                             input event: React, the store, the step; then its frame if still asked for), one step a frame (scrubInputWork)
+ *                             scrub_in_task_ab_ms_1k {on, off: {p50, mean}, n}: scrubInputWork's steps with the step's
+ *                             frame drawn in its input task or right after it, alternating step by step (scrubInTaskAB)
+ *                             scrub_present_ab_ms_1k {deferred, not: {p50,p95,mean}, skips}: after a step drawn in its
+ *                             input task, its frame's time to a rAF callback registered by the step (Cytoscape's loop
+ *                             runs before it) with the texture dequeues of that frame deferred or not
+ *                             (controller.deferPresentWork), alternating step by step, a step every 50 ms; null without the switch
+ *                             scrub_step_parts_ms_1k: where each step's scrub_step_ms went, from the scrub's own timestamps
+ *                             (key press K, the input event's task done W, the animation frames' times, painted P):
+ *                             phase {p50,p95,n} = the next 60 Hz vsync after K - K (the floor: a key lands at a random
+ *                             point of the frame, p95 ~15.8 ms = floorP95), missed = the frame that noted the step - that
+ *                             vsync (whole frames lost), inFrame = P - that frame's time (the main thread late into the
+ *                             frame: other tasks, the frame's callbacks before it), work = W - K (the input task);
+ *                             overFrame {n, missed, inFrame, work}: steps over one frame, by cause (a frame lost / > 2 ms
+ *                             late in the frame; work: the input task outlasted the phase)
  *   pan_zoom_cpu_ms_2k, pan_zoom_cpu_ms_5k  {main, process}: the same over the pan/zoom gesture
  * --quick: 1k only for render/layout, fps on 1k nodes, neighbourhood on the 1k vault.
  * LORECRAFT_CANVAS_BENCH=load,fps,webgl,nb,scrub runs only those sections (default: all).
@@ -502,6 +516,7 @@ async function clearFocus(page: Page, total: number): Promise<void> {
 async function scrub(page: Page, gapMs: number): Promise<{
   fps: number; steps: Stat; layouts: number; sessions: number; layer: { elements: number; quietSteps: number; fullSteps: number };
   gaps: Stat & { max: number }; dropped: number; cpu: { main: number; process: number }; cache: Record<string, unknown> | null;
+  parts: Record<string, unknown>;
 }> {
   // 68 ticks overlap on the bar: the first one's own click handler, not a pointer hit
   await page.getByTestId('timeline-tick').first().dispatchEvent('click');
@@ -514,15 +529,18 @@ async function scrub(page: Page, gapMs: number): Promise<{
   const sessions = await page.getByTestId('timeline-tick').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-session'))));
   const layouts0 = await page.evaluate(() => window.__lorecraftCanvas!.metrics.layouts);
   await page.evaluate(() => {
-    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; last: number; gaps: number[] } };
-    w.__scrub = { keys: [], frames: 0, run: true, last: 0, gaps: [] };
+    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; last: number; gaps: number[]; times: number[]; done: number[] } };
+    w.__scrub = { keys: [], frames: 0, run: true, last: 0, gaps: [], times: [], done: [] };
     window.addEventListener('keydown', () => w.__scrub.keys.push(performance.now()), { capture: true });
+    // the key's input event seen last (bubbling to the window, after React's handler and its sync re-render): its work done
+    window.addEventListener('input', () => { if (w.__scrub.run) w.__scrub.done[w.__scrub.keys.length - 1] = performance.now(); });
     const m = window.__lorecraftCanvas!.metrics;
     m.steps.length = 0; m.quietSteps = 0; m.fullSteps = 0;
     const sc = (window.__lorecraftCanvas!.controller as unknown as { scrubCache?: { metrics: Record<string, number> } | null }).scrubCache;
     if (sc) { sc.metrics.blits = 0; sc.metrics.builds = 0; sc.metrics.whole = 0; }
     const loop = (t: number) => {
       w.__scrub.frames++;
+      w.__scrub.times.push(t);
       if (w.__scrub.last) w.__scrub.gaps.push(t - w.__scrub.last);
       w.__scrub.last = t;
       if (w.__scrub.run) requestAnimationFrame(loop);
@@ -542,26 +560,53 @@ async function scrub(page: Page, gapMs: number): Promise<{
   const cpuMs = await cpu();
   log(`notify: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __notif?: object }).__notif))}`);
   const r = await page.evaluate(() => {
-    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; gaps: number[] } };
+    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; gaps: number[]; times: number[]; done: number[] } };
     w.__scrub.run = false;
     const m = window.__lorecraftCanvas!.metrics;
     const cache = (window.__lorecraftCanvas!.controller as unknown as { scrubCache?: { metrics: object } | null }).scrubCache?.metrics ?? null;
-    return { keys: w.__scrub.keys, frames: w.__scrub.frames, gaps: w.__scrub.gaps, steps: m.steps, layouts: m.layouts, quiet: m.quietSteps ?? 0, full: m.fullSteps ?? 0,
+    return { keys: w.__scrub.keys, frames: w.__scrub.frames, gaps: w.__scrub.gaps, times: w.__scrub.times, done: w.__scrub.done,
+      steps: m.steps, layouts: m.layouts, quiet: m.quietSteps ?? 0, full: m.fullSteps ?? 0,
       layer: m.scrubLayer ?? 0, cache: cache && { ...cache } };
   });
   const dur = (r.steps[r.steps.length - 1]!.paintedAt - r.keys[0]!) / 1000;
   // key k asked for sessions[k + 1]; a step the scrubber skipped (a newer one won) has no frame
   const gaps: number[] = [];
+  const parts = { phase: [] as number[], missed: [] as number[], inFrame: [] as number[], work: [] as number[] };
+  const over = { n: 0, missed: 0, inFrame: 0, work: 0 };
+  const frameMs = 1000 / 60;
   r.keys.forEach((at, k) => {
     const drawn = r.steps.find((x) => x.session === sessions[k + 1] && x.paintedAt >= at);
-    if (drawn) gaps.push(drawn.paintedAt - at);
+    if (!drawn) return;
+    gaps.push(drawn.paintedAt - at);
+    // where the latency went (see stepParts): the frame the step was noted in is the last animation frame begun
+    // before it was noted; the first frame the input could have made is the next 60 Hz vsync after the input,
+    // counted on the grid of the frame times seen before it
+    const frame = lastAtOrBefore(r.times, drawn.paintedAt), before = lastAtOrBefore(r.times, at);
+    if (frame === undefined || before === undefined) return;
+    const first = before + Math.max(1, Math.ceil((at - before) / frameMs - 1e-6)) * frameMs;
+    const p = { phase: first - at, missed: Math.max(0, frame - first), inFrame: drawn.paintedAt - frame, work: (r.done[k] ?? at) - at };
+    parts.phase.push(p.phase); parts.missed.push(p.missed); parts.inFrame.push(p.inFrame); parts.work.push(p.work);
+    if (drawn.paintedAt - at > frameMs) {
+      over.n++;
+      if (p.missed > 1) over.missed++; else if (p.inFrame > 2) over.inFrame++;
+      if (p.work > p.phase) over.work++;
+    }
   });
+  const stepParts = { phase: stat(parts.phase), missed: stat(parts.missed), inFrame: stat(parts.inFrame), work: stat(parts.work),
+    overFrame: over, floorP95: r1(0.95 * frameMs) };
   // frames the scrub made late: rAF gaps over 1.5 idle frames (25 ms), counted as the frames they lost
   const frameGaps = [...r.gaps].sort((a, b) => a - b);
   const dropped = r.gaps.reduce((n, g) => n + (g > 25 ? Math.round(g / (1000 / 60)) - 1 : 0), 0);
   return { fps: r1(r.frames / dur), steps: stat(gaps), layouts: r.layouts - layouts0, sessions: sessions.length - 1,
     layer: { elements: r.layer, quietSteps: r.quiet, fullSteps: r.full }, cache: r.cache as Record<string, unknown> | null,
-    gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped, cpu: cpuMs };
+    gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped, cpu: cpuMs, parts: stepParts };
+}
+
+/** the last of ascending `xs` at or before `t` */
+function lastAtOrBefore(xs: number[], t: number): number | undefined {
+  let lo = 0, hi = xs.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (xs[mid]! <= t) lo = mid + 1; else hi = mid; }
+  return lo > 0 ? xs[lo - 1] : undefined;
 }
 
 /**
@@ -640,6 +685,52 @@ function scrubInputWork(page: Page): Promise<{ total: number; p50: number; p95: 
   });
 }
 
+/**
+ * The in-task draw's own cost (controller.drawStepsInTask, step19d), an in-page A/B free of drift: scrubInputWork's
+ * steps with the step's frame drawn in its input task (on) or by the same calls right after the input event (off,
+ * as Cytoscape's loop would at the next frame), alternating step by step and swapped at each of four passes; JS ms
+ * per step {p50, mean} each way. null in a build without the switch.
+ */
+function scrubInTaskAB(page: Page): Promise<{ on: { p50: number; mean: number }; off: { p50: number; mean: number }; n: number } | null> {
+  return page.evaluate(async () => {
+    type R = { beforeRenderCallbacks: Array<{ fn(willDraw: boolean, t: number): void }>; render(o?: unknown): void; renderOptions?: unknown; requestedFrame?: boolean };
+    const c = window.__lorecraftCanvas!.controller as unknown as { cy: { renderer(): R }; drawStepsInTask?: boolean };
+    if (typeof c.drawStepsInTask !== 'boolean') return null;
+    const r = c.cy.renderer(), was = c.drawStepsInTask;
+    const input = document.querySelector<HTMLInputElement>('[data-testid="timeline-scrubber"]')!;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const to = (i: number) => { setValue.call(input, String(i)); input.dispatchEvent(new Event('input', { bubbles: true })); };
+    const afterFrame = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+    const back = Number(input.value), last = Number(input.max);
+    const on: number[] = [], off: number[] = [];
+    try {
+      for (let pass = 0; pass < 4; pass++) {
+        to(0);
+        await afterFrame();
+        await afterFrame();
+        for (let i = 1; i <= last; i++) {
+          await afterFrame();
+          const inTask = (i + pass) % 2 === 0;
+          c.drawStepsInTask = inTask;
+          const t0 = performance.now();
+          to(i);
+          if (r.requestedFrame) {
+            for (const cb of r.beforeRenderCallbacks) cb.fn(true, t0);
+            r.render(r.renderOptions);
+            r.requestedFrame = false;
+          }
+          (inTask ? on : off).push(performance.now() - t0);
+        }
+      }
+    } finally { c.drawStepsInTask = was; }
+    to(back);
+    await afterFrame();
+    const r1 = (x: number) => Math.round(x * 100) / 100;
+    const sum = (xs: number[]) => ({ p50: r1([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!), mean: r1(xs.reduce((a, b) => a + b, 0) / xs.length) });
+    return { on: sum(on), off: sum(off), n: on.length + off.length };
+  });
+}
+
 export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unknown>> {
   if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) throw new Error('dist/renderer is missing: run `npx vite build` first');
   const generate = ctx.generateVault ?? (await import('./generate.js')).generateVault;
@@ -689,6 +780,33 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         out.scrub_idle_fps_1k = await idleFps(page, 1500);
         out.scrub_step_work_ms_1k = await scrubWork(page);
         out.scrub_input_work_ms_1k = await scrubInputWork(page);
+        out.scrub_in_task_ab_ms_1k = await scrubInTaskAB(page);
+        // the present frame's own work with controller.deferPresentWork on / off, alternating step by step (see the header)
+        out.scrub_present_ab_ms_1k = await page.evaluate(async () => {
+          const c = window.__lorecraftCanvas!.controller as unknown as { deferPresentWork?: boolean; metrics: { presentDeferred?: number } };
+          if (typeof c.deferPresentWork !== 'boolean') return null;
+          const input = document.querySelector<HTMLInputElement>('[data-testid="timeline-scrubber"]')!;
+          const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+          const to = (i: number) => { setValue.call(input, String(i)); input.dispatchEvent(new Event('input', { bubbles: true })); };
+          const wait = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+          const last = Number(input.max);
+          const on: number[] = [], off: number[] = [];
+          const d0 = c.metrics.presentDeferred ?? 0;
+          for (let pass = 0; pass < 4; pass++) {
+            to(0); await wait(100);
+            for (let i = 1; i <= last; i++) {
+              await wait(50);
+              const defer = (i + pass) % 2 === 0;
+              c.deferPresentWork = defer;
+              to(i);
+              const ms = await new Promise<number>((ok) => requestAnimationFrame((t) => ok(performance.now() - t)));
+              (defer ? on : off).push(ms);
+            }
+          }
+          c.deferPresentWork = true;
+          const st = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return { p50: Math.round(s[Math.floor(s.length / 2)]! * 100) / 100, p95: Math.round(s[Math.floor(s.length * 0.95)]! * 100) / 100, mean: Math.round(xs.reduce((a, b) => a + b, 0) / xs.length * 100) / 100 }; };
+          return { deferred: st(on), not: st(off), skips: (c.metrics.presentDeferred ?? 0) - d0 };
+        });
         out.scrub_fps_1k = sc.fps;
         out.scrub_step_ms = sc.steps;
         out.scrub_layouts = sc.layouts;
@@ -697,6 +815,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         out.scrub_dropped_frames_1k = sc.dropped;
         out.scrub_cpu_ms_1k = sc.cpu;
         out.scrub_cache_1k = sc.cache;
+        out.scrub_step_parts_ms_1k = sc.parts;
       } finally {
         await page.close();
         await stopShell(child);

@@ -18,6 +18,7 @@ import { EmphasisLayer } from './emphasis.js';
 import { patchSorted, patchZLists, skipOpacityZOrder, zCompare, type ZLists, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, pickLabelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
 import { hotWindow, ScrubCache, windowSteps } from './scrubcache.js';
+import { installLabelDimsMemo } from './labeldims.js';
 import { installGestureHold, installHitFilter, type GestureHold } from './gesture.js';
 
 cytoscape.use(edgehandles);
@@ -58,6 +59,8 @@ export interface CanvasMetrics {
   zPatches?: number;
   /** quiet steps whose frame was drawn in the step's own task (drawStepNow), not in the next animation frame */
   stepsDrawnInTask?: number;
+  /** texture caches' dequeues left out of the frames that presented such a step (installPresentFrame) */
+  presentDeferred?: number;
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
   layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string; early?: boolean;
     /** performance.now() when the run was asked for, when its answer reached this thread, and when it was placed */
@@ -177,6 +180,8 @@ export class CanvasController {
     const cy = this.cy;
     if (!webgl) {
       this.installDirectDraw(); this.installQuietHint(); this.installCover(); skipOpacityZOrder(cy.style());
+      this.installPresentFrame();
+      this.labelDims = installLabelDimsMemo((cy as unknown as { renderer?(): unknown }).renderer?.(), typeof document !== 'undefined' ? document.fonts : undefined);
       this.scrubCache = ScrubCache.install((cy as unknown as { renderer?(): unknown }).renderer?.(), () => this.hotIds());
       // a pan/zoom gesture keeps its bitmap until the view is still, then the label pick and one full frame (gesture.ts)
       this.hold = installGestureHold(cy, {
@@ -702,6 +707,34 @@ export class CanvasController {
 
   /** a step's frame was drawn in its own task since the last animation frame (drawStepNow) */
   private drewInTask = false;
+  /** label sizes kept per font and text (labeldims.ts); null without the canvas renderer */
+  readonly labelDims: ReturnType<typeof installLabelDimsMemo> = null;
+  /** tests and the bench (an in-page A/B): false lets the texture caches' work run in the frame that presents a step drawn in its task */
+  deferPresentWork = true;
+
+  /**
+   * The frame that presents a step drawn in its own task (drawStepNow) does nothing else of Cytoscape's: its
+   * texture caches' work (their before-render dequeues, which may take up to 90 % of a frame when nothing is
+   * drawn: the restyled elements' textures, queued by that draw) waits for the next frame, two before the next
+   * 50 ms step. That frame draws nothing (the step was drawn), so nothing in it needs those textures. A frame
+   * that draws (a second step in the same frame, left to the loop) runs them as before.
+   */
+  private installPresentFrame(): void {
+    const r = (this.cy as unknown as { renderer?(): unknown }).renderer?.() as {
+      beforeRenderCallbacks?: Array<{ fn(willDraw: boolean, t: number): void; priority: number }>;
+      beforeRenderPriorities?: Record<string, number>;
+    } | undefined;
+    const cbs = r?.beforeRenderCallbacks, prio = r?.beforeRenderPriorities;
+    if (!Array.isArray(cbs) || !prio || typeof prio.eleTxrDeq !== 'number' || typeof prio.lyrTxrDeq !== 'number') return;
+    for (const cb of cbs) {
+      if (cb.priority !== prio.eleTxrDeq && cb.priority !== prio.lyrTxrDeq) continue;
+      const fn = cb.fn;
+      cb.fn = (willDraw, t) => {
+        if (!willDraw && this.drewInTask && this.deferPresentWork) { this.metrics.presentDeferred = (this.metrics.presentDeferred ?? 0) + 1; return; }
+        fn(willDraw, t);
+      };
+    }
+  }
   /** tests and the bench (an in-page A/B): false leaves every step's frame to Cytoscape's render loop, as before */
   drawStepsInTask = true;
 

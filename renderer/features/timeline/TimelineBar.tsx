@@ -36,6 +36,24 @@ const Marker = memo(function Marker({ id, session, title, left, past }: { id: st
   );
 });
 
+/** one lane's markers (their place on the axis worked out once per timeline) */
+interface LaneMarker { id: string; session: number; title: string; left: string }
+
+/**
+ * One lane's row, memoised: `past` holds a '1' per marker of the lane at or before the shown session ('0' after),
+ * so a step re-renders only the lanes where a marker's "past" flips, not all ~200 markers' elements.
+ */
+const LaneRow = memo(function LaneRow({ lane, items, past }: { lane: string; items: readonly LaneMarker[]; past: string }) {
+  return (
+    <div className="tl-lane" data-testid="timeline-lane" data-lane={lane}>
+      <span className="tl-lane-name">{lane}</span>
+      <div className="tl-lane-row">
+        {items.map((m, i) => <Marker key={m.id} id={m.id} session={m.session} title={m.title} past={past[i] === '1'} left={m.left} />)}
+      </div>
+    </div>
+  );
+});
+
 const Tick = memo(function Tick({ session, title, left, on, number, date, numberShown, dateShown }: {
   session: number; title: string; left: string; on: boolean; number: string; date: string; numberShown: boolean; dateShown: boolean;
 }) {
@@ -86,6 +104,16 @@ export function TimelineBar() {
     return { dates: shownLabels(stops.length, labelStride(stops.length, axisPx, w)), numbers: shownLabels(stops.length, labelStride(stops.length, axisPx, n)) };
   }, [stops, axisPx]);
   const markers = useMemo(() => (t ? markersOf(t) : []), [t]);
+  // each lane's markers with their place on the axis: the same for every step
+  const laneItems = useMemo(() => {
+    const at = (n: number) => (stops.length > 1 ? (stopIndex(stops, n) / (stops.length - 1)) * 100 : 0);
+    const out = new Map<string, LaneMarker[]>();
+    for (const lane of t?.lanes ?? []) out.set(lane, []);
+    for (const m of markers) {
+      out.get(m.lane)?.push({ id: m.id, session: m.session, title: m.title, left: `calc(${at(m.session)}% + ${(m.slot - (m.of - 1) / 2) * 9}px)` });
+    }
+    return out;
+  }, [t, markers, stops]);
 
   // pick a layer once the vault is known (and again when the vault changes)
   useEffect(() => {
@@ -133,7 +161,6 @@ export function TimelineBar() {
   const idx = dragIdx ?? (session === null ? stops.length - 1 : stopIndex(stops, session));
   const current = session === null ? null : stops[stopIndex(stops, session)];
   const pct = (i: number) => (stops.length > 1 ? (i / (stops.length - 1)) * 100 : 0);
-  const sessionPct = (n: number) => pct(stopIndex(stops, n));
   const lanes = t?.lanes ?? [];
 
   const scrubTo = (i: number, now: boolean) => {
@@ -169,17 +196,12 @@ export function TimelineBar() {
       </div>
       <div className="tl-track">
         <div className="tl-lanes">
-          {lanes.map((lane) => (
-            <div key={lane} className="tl-lane" data-testid="timeline-lane" data-lane={lane}>
-              <span className="tl-lane-name">{lane}</span>
-              <div className="tl-lane-row">
-                {markers.filter((m) => m.lane === lane).map((m) => (
-                  <Marker key={m.id} id={m.id} session={m.session} title={m.title} past={!!current && m.session <= current.session}
-                    left={`calc(${sessionPct(m.session)}% + ${(m.slot - (m.of - 1) / 2) * 9}px)`} />
-                ))}
-              </div>
-            </div>
-          ))}
+          {lanes.map((lane) => {
+            const items = laneItems.get(lane) ?? [];
+            let past = '';
+            for (const m of items) past += current && m.session <= current.session ? '1' : '0';
+            return <LaneRow key={lane} lane={lane} items={items} past={past} />;
+          })}
         </div>
         <div className="tl-scrub">
           <span className="tl-lane-name" />
