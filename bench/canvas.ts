@@ -291,10 +291,15 @@ async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: 
   }
   const cpuMs = await cpu();
   const r = await page.evaluate(() => {
-    const g = window as unknown as { __fps: { frames: number; t0: number; run: boolean; gaps: number[] } };
+    const g = window as unknown as { __fps: { frames: number; t0: number; run: boolean; gaps: number[]; last: number } };
     g.__fps.run = false;
-    return { fps: Math.round((g.__fps.frames / ((performance.now() - g.__fps.t0) / 1000)) * 10) / 10, gaps: g.__fps.gaps };
+    // diagnostics: when the long gaps were (their end, ms since the window's start), from the last frame backwards
+    let at = g.__fps.last - g.__fps.t0;
+    const long: Array<[number, number]> = [];
+    for (let i = g.__fps.gaps.length - 1; i >= 0; i--) { const d = g.__fps.gaps[i]!; if (d > 20) long.unshift([Math.round(at), Math.round(d)]); at -= d; }
+    return { fps: Math.round((g.__fps.frames / ((performance.now() - g.__fps.t0) / 1000)) * 10) / 10, gaps: g.__fps.gaps, long };
   });
+  if (process.env.LORECRAFT_CANVAS_PROFILE) log(`panzoom: frame gaps over 20 ms (end since window start, ms): ${JSON.stringify(r.long)}`);
   const s = [...r.gaps].sort((a, b) => a - b);
   const at = (q: number) => r1(s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0);
   return { fps: r.fps, gaps: { p50: at(0.5), p95: at(0.95), max: r1(s[s.length - 1] ?? 0), n: s.length }, cpu: cpuMs };
@@ -857,9 +862,11 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
     if (only.has('fps') && !ctx.quick) {
       await withApp(5000, '', async (page, url) => {
         await load(page, url, 900_000);
+        const prof = process.env.LORECRAFT_CANVAS_PROFILE || undefined;
+        if (prof) await instrument(page, prof === 'hints');
         out.settle_ms_5k = await settle(page);
         out.idle_fps_5k = await idleFps(page, 1500);
-        const pz = await panZoomFps(page, 3000);
+        const pz = await profiled(page, prof && !/^(diag|hints|probe|shots:)/.test(prof) ? join(prof, '5k') : prof, 'panzoom-5k', () => panZoomFps(page, 3000));
         out.pan_zoom_fps_5k = pz.fps;
         out.pan_zoom_frame_gap_ms_5k = pz.gaps;
         out.pan_zoom_cpu_ms_5k = pz.cpu;

@@ -116,6 +116,103 @@ test('a pan/zoom gesture keeps its bitmap until the view is still, then draws ev
   expect(cut.settled).toBe(0);
 });
 
+test('a zoom the program sets draws one full frame with its labels picked, equal to a full redraw; a press on an edge that pans draws none', async ({ shell, page }) => {
+  test.setTimeout(240_000);
+  await ready(page, shell.url);
+  // count the frames that draw the element layer outside a gesture (full frames)
+  await page.evaluate(() => {
+    const cy = window.__lorecraftCanvas!.cy;
+    type R = { render(o?: { forcedContext?: unknown }): void; data: { canvasNeedsRedraw: boolean[]; wheelZooming?: boolean }; NODE: number; hoverData: { dragging?: boolean } };
+    const r = (cy as unknown as { renderer(): R }).renderer();
+    const g = window as unknown as { __full: number };
+    g.__full = 0;
+    const render = r.render;
+    r.render = function (this: unknown, o?: { forcedContext?: unknown }) {
+      if (!o?.forcedContext && r.data.canvasNeedsRedraw[r.NODE] && !r.data.wheelZooming && !r.hoverData.dragging) g.__full++;
+      render.call(this, o);
+    };
+  });
+  const settle = () => page.evaluate(() => new Promise((ok) => { requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 600))); }));
+  await settle();
+  // a zoom by the program (the zoom buttons): the label pick runs before its frame, and no second frame follows
+  const z = await page.evaluate(async () => {
+    const c = window.__lorecraftCanvas!;
+    const g = window as unknown as { __full: number };
+    const full0 = g.__full, picks0 = c.metrics.picksAtOnce ?? 0;
+    c.controller.zoomBy(1.25);
+    await Promise.resolve();
+    return { full0, picks: (c.metrics.picksAtOnce ?? 0) - picks0, labelZoom: c.metrics.labelZoom, zoom: c.cy.zoom() };
+  });
+  expect(z.picks).toBe(1);
+  expect(z.labelZoom).toBe(z.zoom);
+  await settle();
+  const drawn = await page.evaluate((full0) => (window as unknown as { __full: number }).__full - full0, z.full0);
+  expect(drawn).toBe(1);
+  // oracle: the element layer as drawn equals a full redraw of the same view now (no frame was missing)
+  const diff = await page.evaluate(() => {
+    const cy = window.__lorecraftCanvas!.cy;
+    type R = { render(o?: object): void; redrawHint(g: string, on: boolean): void; data: { contexts: CanvasRenderingContext2D[] }; NODE: number };
+    const r = (cy as unknown as { renderer(): R }).renderer();
+    const cx = r.data.contexts[r.NODE]!;
+    const w = cx.canvas.width, h = cx.canvas.height;
+    const shown = cx.getImageData(0, 0, w, h).data;
+    r.redrawHint('eles', true);
+    r.render({});
+    const full = cx.getImageData(0, 0, w, h).data;
+    let differ = 0, ink = 0;
+    for (let i = 0; i < full.length; i += 4) {
+      if (full[i + 3]! > 0) ink++;
+      if (Math.abs(full[i]! - shown[i]!) + Math.abs(full[i + 1]! - shown[i + 1]!) + Math.abs(full[i + 2]! - shown[i + 2]!) + Math.abs(full[i + 3]! - shown[i + 3]!) > 8) differ++;
+    }
+    return { differ, ink };
+  });
+  expect(diff.ink).toBeGreaterThan(1000);
+  expect(diff.differ).toBe(0);
+
+  // a press on an edge, then a drag that pans: no full frame until the view is still (then the hold's one)
+  const at = await page.evaluate(() => {
+    const cy = window.__lorecraftCanvas!.cy;
+    const w = cy.width(), h = cy.height();
+    const boxes = cy.nodes().map((n) => n.renderedBoundingBox({ includeLabels: false }));
+    for (const e of cy.edges()) {
+      const m = e.renderedMidpoint();
+      if (m.x < w * 0.2 || m.x > w * 0.8 || m.y < h * 0.2 || m.y > h * 0.8) continue;
+      if (boxes.some((b) => m.x > b.x1 - 20 && m.x < b.x2 + 20 && m.y > b.y1 - 20 && m.y < b.y2 + 20)) continue;
+      const hit = window.__lorecraftCanvas!.controller.hitTest(e.midpoint().x, e.midpoint().y);
+      if (hit.length === 1 && hit[0] === e.id()) return { x: m.x, y: m.y, id: e.id() };
+    }
+    return null;
+  });
+  expect(at).not.toBeNull();
+  const box = (await page.getByTestId('canvas').boundingBox())!;
+  const before = await page.evaluate(() => ({ full: (window as unknown as { __full: number }).__full, g: { ...window.__lorecraftCanvas!.metrics.gesture! } }));
+  await page.mouse.move(box.x + at!.x, box.y + at!.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + at!.x + 6 * i, box.y + at!.y + 4 * i);
+  await page.mouse.up();
+  const during = await page.evaluate(() => ({ full: (window as unknown as { __full: number }).__full, g: { ...window.__lorecraftCanvas!.metrics.gesture! } }));
+  expect(during.g.pressDeferred - before.g.pressDeferred).toBeGreaterThanOrEqual(1);
+  // no full frame while moving, unless the view stood still for the hold's 250 ms on a slow machine
+  expect(during.full - before.full).toBeLessThanOrEqual(during.g.settled - before.g.settled);
+  await page.waitForFunction((n) => window.__lorecraftCanvas!.metrics.gesture!.settled > n, during.g.settled, { timeout: 10_000 });
+  const after = await page.evaluate(() => ({ g: { ...window.__lorecraftCanvas!.metrics.gesture! } }));
+  expect(after.g.pressDrawn).toBe(before.g.pressDrawn);
+  expect(after.g.interrupted).toBe(before.g.interrupted);
+
+  // a press held still on an edge: its press state is drawn (a little later)
+  await settle();
+  const still = await page.evaluate((id) => {
+    const cy = window.__lorecraftCanvas!.cy;
+    const m = cy.getElementById(id).renderedMidpoint();
+    return { x: m.x, y: m.y };
+  }, at!.id);
+  await page.mouse.move(box.x + still.x, box.y + still.y);
+  await page.mouse.down();
+  await page.waitForFunction((n) => window.__lorecraftCanvas!.metrics.gesture!.pressDrawn > n, after.g.pressDrawn, { timeout: 5_000 });
+  expect(await page.evaluate((id) => window.__lorecraftCanvas!.cy.getElementById(id).active(), at!.id)).toBe(true);
+  await page.mouse.up();
+});
+
 test('the bitmap built ahead is the one Cytoscape builds at a gesture\'s first frame, and a drag starts from it', async ({ shell, page }) => {
   test.setTimeout(240_000);
   await ready(page, shell.url);

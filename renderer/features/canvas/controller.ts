@@ -69,8 +69,10 @@ export interface CanvasMetrics {
   labelZoom?: number; labelsShown?: number;
   /** the font size (model units) the shown labels were given at that pick (lod.ts pickLabelFont) */
   labelFont?: number;
+  /** label picks run at once for a view the program set (pickBeforeFrame) */
+  picksAtOnce?: number;
   /** pan/zoom gestures (gesture.ts): holds ended by stillness / by a change of elements, gesture bitmaps rebuilt for coverage */
-  gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number };
+  gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number };
 }
 
 export interface ControllerEvents {
@@ -188,6 +190,8 @@ export class CanvasController {
         idleMs: GESTURE_IDLE_MS, onSettle: () => this.settleDeclutter(), ignore: (id) => id === HANDLE_ID,
         // the next gesture's first bitmap, built in idle time after a full frame: not under the focus layer, not on the biggest graphs
         ahead: () => !this.covered && cy.nodes().length <= AHEAD_MAX_NODES,
+        // a big graph's frame (drawn without texture caches) asks for no second one for the bounds it computed itself
+        quietDrawBounds: () => this.direct,
       });
       if (this.hold) this.metrics.gesture = this.hold.stats;
       this.hitFull = installHitFilter(cy);
@@ -238,7 +242,13 @@ export class CanvasController {
     cy.on('dragfree', 'node', () => this.scheduleDeclutter());
     // once the view has stopped moving: a pick (a restyle of the labels that change, a redraw of everything) in the
     // middle of a pan that follows a zoom broke the gesture's cached bitmap and cost a full frame there
-    cy.on('viewport', () => { if (this.settled && (this.declutterTimer || cy.zoom() !== this.metrics.labelZoom)) this.scheduleDeclutter(250); });
+    cy.on('viewport', () => {
+      if (!this.settled || !(this.declutterTimer || cy.zoom() !== this.metrics.labelZoom)) return;
+      // a view set at once by the program (fit, the zoom buttons), not by a gesture nor an animation: the pick runs before
+      // the frame that view asks for, so that frame draws both (a pick 250 ms later cost a second full frame of the graph)
+      if (this.hold && !this.hold.held && !cy.animated()) this.pickBeforeFrame();
+      else this.scheduleDeclutter(250);
+    });
     cy.on('ehcomplete', (e, source: NodeSingular, target: NodeSingular, added: EdgeSingular) => {
       added.remove();
       const p = target.renderedPosition();
@@ -316,6 +326,22 @@ export class CanvasController {
     const r = (this.cy as unknown as { renderer(): { findNearestElements(x: number, y: number, i: boolean, t: boolean): Array<{ id(): string }> } }).renderer();
     const found = (full && this.hitFull ? this.hitFull(x, y, true, isTouch) : r.findNearestElements(x, y, true, isTouch)) as Array<{ id(): string }>;
     return found.map((e) => e.id());
+  }
+
+  private pickQueued = false;
+
+  /** the label pick for a view the program set, at the end of the current task (several view calls in a row pick once) */
+  private pickBeforeFrame(): void {
+    if (this.declutterTimer) { clearTimeout(this.declutterTimer); this.declutterTimer = null; }
+    if (this.pickQueued) return;
+    this.pickQueued = true;
+    queueMicrotask(() => {
+      this.pickQueued = false;
+      // a gesture may have started meanwhile (it picks when it ends), or the pick may have run already
+      if (this.cy.destroyed() || this.declutterTimer || this.hold?.held || this.cy.zoom() === this.metrics.labelZoom) return;
+      this.metrics.picksAtOnce = (this.metrics.picksAtOnce ?? 0) + 1;
+      this.declutter();
+    });
   }
 
   private scheduleDeclutter(ms = 150): void {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Core as Cy } from 'cytoscape';
-import { AHEAD_DELAY_MS, GestureHold, TEXTURE_MAX_MAGNIFY, TEXTURE_REBUILD_MS, textureUsable, type TextureView } from './gesture.js';
+import { AHEAD_DELAY_MS, GestureHold, PRESS_DRAW_MS, TEXTURE_MAX_MAGNIFY, TEXTURE_REBUILD_MS, textureUsable, type TextureView } from './gesture.js';
 
 describe('textureUsable', () => {
   // a 1000 x 800 canvas, pixel ratio 1, texture drawn at zoom 1, pan 0: it covers model [0,1000] x [0,800]
@@ -146,6 +146,105 @@ describe('GestureHold', () => {
     f.r.notify('style', [edge] as never);
     expect(hold.held).toBe(false);
     expect(hold.stats.interrupted).toBe(1);
+  });
+
+  it('a press on an edge outside a hold is drawn PRESS_DRAW_MS later, or never if a pan or the release comes first', () => {
+    const f = fake();
+    const hold = new GestureHold(f.cy, f.r, { idleMs: 250 });
+    const edge = { _private: { active: true }, id: () => 'e1', isEdge: () => true };
+    const notified = () => f.calls.filter((c) => c === 'notify:style').length;
+    // pressed (its style, then its bounds when next computed: the overlay's padding), then a pan starts (Cytoscape
+    // unactivates it): nothing drawn for the press
+    f.r.notify('style', [edge] as never);
+    f.r.notify('bounds', [edge] as never);
+    expect(notified()).toBe(0);
+    f.r.hoverData.dragging = true;
+    f.move(10);
+    edge._private.active = false;
+    f.r.notify('style', [edge] as never);
+    f.r.notify('bounds', [edge] as never);
+    f.r.hoverData.dragging = false;
+    vi.advanceTimersByTime(1000);
+    expect(f.calls.filter((c) => c === 'full')).toEqual(['full']); // the hold's one full frame
+    expect(hold.stats).toMatchObject({ pressDeferred: 1, pressDrawn: 0, settled: 1, interrupted: 0 });
+    expect(f.calls.filter((c) => c === 'notify:bounds')).toHaveLength(1); // the release's, during the hold (no frame of its own there)
+    // pressed again during a hold (the next drag of a gesture): neither its bounds nor its style end the hold
+    f.r.hoverData.dragging = true;
+    f.move(10);
+    f.r.hoverData.dragging = false;
+    edge._private.active = true;
+    f.r.notify('style', [edge] as never);
+    f.r.notify('bounds', [edge] as never);
+    edge._private.active = false;
+    f.r.notify('style', [edge] as never);
+    f.r.notify('bounds', [edge] as never);
+    expect(hold.held).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(hold.stats).toMatchObject({ settled: 2, interrupted: 0 });
+    const base = f.calls.filter((c) => c === 'notify:style').length;
+    // pressed and released within PRESS_DRAW_MS (a click): nothing drawn for it either
+    edge._private.active = true;
+    f.r.notify('style', [edge] as never);
+    vi.advanceTimersByTime(PRESS_DRAW_MS - 1);
+    edge._private.active = false;
+    f.r.notify('style', [edge] as never);
+    vi.advanceTimersByTime(1000);
+    expect(notified() - base).toBe(0); // nothing drawn for the click
+    // pressed and held still: drawn after PRESS_DRAW_MS
+    edge._private.active = true;
+    f.r.notify('style', [edge] as never);
+    vi.advanceTimersByTime(PRESS_DRAW_MS - 1);
+    expect(notified() - base).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(notified() - base).toBe(1);
+    expect(hold.stats.pressDrawn).toBe(1);
+    // its release: drawn likewise (the overlay goes away)
+    edge._private.active = false;
+    f.r.notify('style', [edge] as never);
+    vi.advanceTimersByTime(PRESS_DRAW_MS);
+    expect(notified() - base).toBe(2);
+    // another change meanwhile is drawn at once, with the press state as it is: no second frame for the press
+    edge._private.active = true;
+    f.r.notify('style', [edge] as never);
+    f.r.notify('style', [{ _private: {}, id: () => 'n1', isEdge: () => false }] as never);
+    expect(notified() - base).toBe(3);
+    vi.advanceTimersByTime(1000);
+    expect(notified() - base).toBe(3);
+    // a node's press is not deferred (a press on a node grabs it and draws anyway)
+    const node = { _private: { active: true }, id: () => 'n2', isEdge: () => false };
+    f.r.notify('style', [node] as never);
+    expect(notified() - base).toBe(4);
+  });
+
+  it('an element\'s bounds computed while a frame draws it ask for no second frame (when quietDrawBounds says so)', () => {
+    for (const quiet of [true, false]) {
+      const f = fake();
+      const hints: string[] = [];
+      const frames: string[] = [];
+      const r = f.r as unknown as { redrawHint(g: string, on: boolean): void };
+      r.redrawHint = (g: string) => { hints.push(g); };
+      const render = f.r.render;
+      // Cytoscape computes a stale bounding box while drawing the element, and announces it (emitAndNotify('bounds'))
+      f.r.render = (o) => { frames.push('frame'); f.r.notify('bounds', [{ id: () => 'n1', isEdge: () => false }]); render(o); };
+      f.r.redraw = () => { frames.push('redraw-asked'); };
+      // as Cytoscape's notify: the redraw hints and a redraw, through the renderer's (wrapped) methods
+      f.r.notify = (name: string) => { f.calls.push(`notify:${name}`); r.redrawHint('eles', true); f.r.redraw(); };
+      const hold = new GestureHold(f.cy, f.r, { idleMs: 250, quietDrawBounds: () => quiet });
+      f.r.render();
+      expect(frames).toEqual(quiet ? ['frame'] : ['frame', 'redraw-asked']);
+      expect(hints).toEqual(quiet ? [] : ['eles']);
+      expect(hold.stats.boundsInDraw).toBe(quiet ? 1 : 0);
+      // the renderer still hears of it (the scrub cache notes changes there), only without a frame asked for
+      expect(f.calls.filter((c) => c === 'notify:bounds')).toHaveLength(1);
+      // outside a frame, a bounds change asks for one as before
+      f.r.notify('bounds', [{ id: () => 'n1', isEdge: () => false }]);
+      expect(frames.at(-1)).toBe('redraw-asked');
+      // and during a hold, a bounds change raised by a frame (a texture build) does not end it
+      f.r.data.wheelZooming = true;
+      f.move(0, 1.1);
+      expect(hold.held).toBe(quiet);
+      f.r.data.wheelZooming = false;
+    }
   });
 
   it('a programmatic view change (fit, zoom buttons) starts no hold', () => {

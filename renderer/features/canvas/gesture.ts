@@ -49,6 +49,9 @@ export function textureUsable(tex: TextureView, pixelRatio: number, zoom: number
   return area > 0 && (ix * iy) / area >= TEXTURE_MIN_COVER;
 }
 
+/** an edge's press state (:active overlay) is drawn this long after the press, unless a pan or the release came first */
+export const PRESS_DRAW_MS = 120;
+
 /** a full frame's bitmap is built ahead (GestureHold.ahead) once the page has been idle this long after it */
 export const AHEAD_DELAY_MS = 300;
 
@@ -84,6 +87,13 @@ export interface GestureHoldOptions {
    * while the focus layer covers this canvas, not past a size). Omitted: never.
    */
   ahead?: () => boolean;
+  /**
+   * Whether an element's bounds found stale while a frame draws it ask for no other frame (the controller: when it
+   * draws without Cytoscape's texture caches, which is where a full frame is costly). Cytoscape computes an element's
+   * bounds lazily, when the frame draws it, and announces that as a change, which asked for a second full frame
+   * after every frame that followed a restyle (the label pick's, a fit's). That frame draws them already.
+   */
+  quietDrawBounds?: () => boolean;
 }
 
 /**
@@ -96,7 +106,7 @@ export class GestureHold {
   /** the view moved by the user's hand within idleMs */
   held = false;
   /** bench/tests: holds ended by stillness / by a change of elements, bitmaps dropped for coverage */
-  readonly stats = { settled: 0, interrupted: 0, rebuilt: 0, ahead: 0, aheadUsed: 0, aheadDropped: 0 };
+  readonly stats = { settled: 0, interrupted: 0, rebuilt: 0, ahead: 0, aheadUsed: 0, aheadDropped: 0, pressDeferred: 0, pressDrawn: 0, boundsInDraw: 0 };
   private timer: ReturnType<typeof setTimeout> | null = null;
   private wheel = false;
   private rebuiltAt = -Infinity;
@@ -117,41 +127,73 @@ export class GestureHold {
     cy.on('viewport', this.onViewport);
     const render = r.render, notify = r.notify;
     r.render = (o) => {
-      // a bitmap that no longer serves the view is drawn again at this view (in this frame)
-      const tex = r.textureCache?.viewport;
-      if (tex && !o?.forcedContext && this.moving() && Date.now() - this.rebuiltAt >= TEXTURE_REBUILD_MS && !textureUsable(tex, r.pixelRatio ?? 1, cy.zoom(), cy.pan(), cy.width(), cy.height())) {
-        r.textureCache = null;
-        this.rebuiltAt = Date.now();
-        this.stats.rebuilt++;
-      }
-      if (o?.forcedContext) { render.call(r, o); return; }
-      const moving = this.moving();
-      if (this.aheadTex && r.textureCache === this.aheadTex && moving) { this.stats.aheadUsed++; this.aheadTex = null; }
-      // a frame that leaves the node and drag layers as they are (the press's background circle, on the select layer)
-      // keeps a bitmap built ahead: Cytoscape drops its bitmap on every frame outside a gesture
-      const ahead = this.aheadTex;
-      if (!moving && ahead && r.textureCache === ahead && this.layersClean()) {
-        render.call(r, o);
-        if (!r.textureCache) r.textureCache = ahead;
+      this.drawing++;
+      try { this.renderHeld(o); } finally { this.drawing--; }
+    };
+    const hint = r.redrawHint, redraw = r.redraw;
+    r.redrawHint = (group, on) => { if (!this.muted) hint.call(r, group, on); };
+    r.redraw = () => { if (!this.muted) redraw.call(r); };
+    this.render = render;
+    this.notifyRenderer = (name, eles) => notify.call(r, name, eles);
+    r.notify = (name, eles) => {
+      // an element's bounds computed while it is drawn: this frame draws it with them, no other frame is needed
+      if (name === 'bounds' && this.drawing > 0 && this.opts.quietDrawBounds?.()) {
+        this.stats.boundsInDraw++;
+        this.muted = true;
+        try { notify.call(r, name, eles); } finally { this.muted = false; }
         return;
       }
-      render.call(r, o);
-      // a full frame (Cytoscape drops its bitmap on it): build the next gesture's bitmap once the page is idle
-      this.cancelAhead();
-      if (!moving) { this.aheadTex = null; this.scheduleAhead(); }
-    };
-    this.render = render;
-    r.notify = (name, eles) => {
+      // a press state's overlay padding changes the edge's bounds, announced when they are next computed (a hit test, a
+      // frame): part of the press state, drawn with it (deferPress), and no reason to end a hold
+      const pressBounds = name === 'bounds' && this.pressBounds(eles);
+      if (pressBounds && !this.held && this.pendingPress(eles)) return;
       // anything but the view changed: it must be drawn now, not after the gesture
       const activation = name === 'style' && this.activation(eles);
-      if (this.held && name !== 'viewport' && !activation && !this.ignored(eles)) this.release(false);
+      if (this.held && name !== 'viewport' && !activation && !pressBounds && !this.ignored(eles)) this.release(false);
+      // an edge pressed (or released) outside a hold: its press state is drawn a little later, or never if a pan follows
+      if (activation && !this.held && this.deferPress(eles)) return;
+      // any other frame draws the press state as it is now
+      if (this.pressPending.size) this.dropPress();
       // a bitmap built ahead shows the node layer as it was: any change but of the view or of edges (not in it) drops it
       if (this.aheadTex && name !== 'viewport' && !this.onlyEdges(eles)) this.dropAhead();
       notify.call(r, name, eles);
     };
   }
 
+  /** render() calls under way (a texture build runs one inside a frame) */
+  private drawing = 0;
+  /** the renderer's redraw requests are dropped (a notification raised by the frame being drawn) */
+  private muted = false;
+
+  private renderHeld(o?: { forcedContext?: unknown }): void {
+    const r = this.r, cy = this.cy, render = this.render;
+    // a bitmap that no longer serves the view is drawn again at this view (in this frame)
+    const tex = r.textureCache?.viewport;
+    if (tex && !o?.forcedContext && this.moving() && Date.now() - this.rebuiltAt >= TEXTURE_REBUILD_MS && !textureUsable(tex, r.pixelRatio ?? 1, cy.zoom(), cy.pan(), cy.width(), cy.height())) {
+      r.textureCache = null;
+      this.rebuiltAt = Date.now();
+      this.stats.rebuilt++;
+    }
+    if (o?.forcedContext) { render.call(r, o); return; }
+    const moving = this.moving();
+    if (this.aheadTex && r.textureCache === this.aheadTex && moving) { this.stats.aheadUsed++; this.aheadTex = null; }
+    // a frame that leaves the node and drag layers as they are (the press's background circle, on the select layer)
+    // keeps a bitmap built ahead: Cytoscape drops its bitmap on every frame outside a gesture
+    const ahead = this.aheadTex;
+    if (!moving && ahead && r.textureCache === ahead && this.layersClean()) {
+      render.call(r, o);
+      if (!r.textureCache) r.textureCache = ahead;
+      return;
+    }
+    render.call(r, o);
+    // a full frame (Cytoscape drops its bitmap on it): build the next gesture's bitmap once the page is idle
+    this.cancelAhead();
+    if (!moving) { this.aheadTex = null; this.scheduleAhead(); this.pressTouched.clear(); }
+  }
+
   private readonly render: (o?: { forcedContext?: unknown; drawOnlyNodeLayer?: boolean; forcedPxRatio?: number }) => void;
+  /** the renderer's own notify (past this wrapper) */
+  private readonly notifyRenderer: (name: string, eles?: unknown) => void;
 
   /** the next frame draws neither the node layer nor the drag layer (e.g. only the select layer) */
   private layersClean(): boolean {
@@ -205,7 +247,8 @@ export class GestureHold {
     cxt.setTransform(1, 0, 0, 1, 0, 0);
     cxt.clearRect(0, 0, w * mult, h * mult);
     this.building = true;
-    try { this.render.call(r, { forcedContext: cxt, drawOnlyNodeLayer: true, forcedPxRatio: pr * mult }); } finally { this.building = false; }
+    this.drawing++;
+    try { this.render.call(r, { forcedContext: cxt, drawOnlyNodeLayer: true, forcedPxRatio: pr * mult }); } finally { this.building = false; this.drawing--; }
     const zoom = cy.zoom(), pan = { ...cy.pan() };
     cache.viewport = { zoom, pan, width: w, height: h, mpan: { x: -pan.x / zoom, y: -pan.y / zoom } };
     r.textureCache = cache;
@@ -216,6 +259,8 @@ export class GestureHold {
 
   /** elements seen pressed (Cytoscape's :active state, set on mousedown, cleared on release or when a pan starts) */
   private readonly pressed = new Set<unknown>();
+  /** elements whose press state changed since the last full frame (their bounds, computed later, belong to it) */
+  private readonly pressTouched = new Set<unknown>();
 
   /**
    * Whether a style notification is only the press state of its elements changing: a drag that pans often
@@ -231,8 +276,70 @@ export class GestureHold {
       if (on === this.pressed.has(e)) return false;
       changes.push([e, on]);
     }
-    for (const [e, on] of changes) { if (on) this.pressed.add(e); else this.pressed.delete(e); }
+    for (const [e, on] of changes) { if (on) this.pressed.add(e); else this.pressed.delete(e); this.pressTouched.add(e); }
     return true;
+  }
+
+  /** every element of `eles` is an edge that is pressed, or whose press state is changing or not drawn yet */
+  private pressBounds(eles: unknown): boolean {
+    const list = eles as ArrayLike<{ _private?: { active?: boolean }; isEdge?(): boolean }> | undefined;
+    if (!list || !list.length) return false;
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!;
+      if (!e.isEdge?.()) return false;
+      if (!this.pressPending.has(e) && !this.pressed.has(e) && !this.pressTouched.has(e) && !e._private?.active) return false;
+    }
+    return true;
+  }
+
+  /** every element of `eles` has a press state not drawn yet (deferPress), or one changing now */
+  private pendingPress(eles: unknown): boolean {
+    const list = eles as ArrayLike<{ _private?: { active?: boolean } }>;
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!;
+      if (!this.pressPending.has(e) && !!e._private?.active === this.pressed.has(e)) return false;
+    }
+    return true;
+  }
+
+  /** edges whose press state changed and has not been drawn yet (deferPress) */
+  private readonly pressPending = new Set<unknown>();
+  private pressTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * A press on an edge (Cytoscape's :active overlay, set on mousedown) costs a full frame of the whole graph. A drag
+   * that pans often starts on an edge (at a big graph's fitted zoom, edges pass nearly everywhere), and Cytoscape clears
+   * the press state as soon as the pan starts: the overlay was drawn for one frame and the pan's first frame waited for
+   * it. The press state of edges is drawn PRESS_DRAW_MS later instead; if it has gone back by then (a pan started, or a
+   * click ended, which then draws its selection), nothing is drawn for it. Nodes are left alone (a press on a node grabs
+   * it, which draws anyway). Returns whether the notification was deferred.
+   */
+  private deferPress(eles: unknown): boolean {
+    const list = eles as ArrayLike<{ isEdge?(): boolean }> | undefined;
+    if (!list || !list.length) return false;
+    for (let i = 0; i < list.length; i++) if (!list[i]!.isEdge?.()) return false;
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!;
+      // back to the state last drawn: nothing of it to draw
+      if (this.pressPending.has(e)) this.pressPending.delete(e); else this.pressPending.add(e);
+    }
+    if (!this.pressPending.size) { this.dropPress(); return true; }
+    this.stats.pressDeferred++;
+    this.pressTimer ??= setTimeout(() => {
+      this.pressTimer = null;
+      const eles = [...this.pressPending];
+      this.pressPending.clear();
+      if (!eles.length || this.held || this.cy.destroyed()) return;
+      this.stats.pressDrawn++;
+      this.notifyRenderer('style', eles);
+    }, PRESS_DRAW_MS);
+    return true;
+  }
+
+  /** the pending press state will be drawn by another frame (or was undone): no frame of its own */
+  private dropPress(): void {
+    this.pressPending.clear();
+    if (this.pressTimer) { clearTimeout(this.pressTimer); this.pressTimer = null; }
   }
 
   private ignored(eles: unknown): boolean {
@@ -253,6 +360,8 @@ export class GestureHold {
 
   private readonly onViewport = (): void => {
     if (!this.held && !this.userMoving()) return;
+    // a press state not drawn yet waits for the gesture's end like the rest (the full frame then draws it as it is)
+    if (!this.held) this.dropPress();
     this.held = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(this.onIdle, this.opts.idleMs);
@@ -277,6 +386,7 @@ export class GestureHold {
 
   destroy(): void {
     this.cancelAhead();
+    this.dropPress();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.held = false;
