@@ -11,7 +11,7 @@ import { drawsDirect, type CanvasElements } from './elements.js';
 import { deltaIds, overlaid, overlayPatch, stepDelta, type CanvasElement, type ElementIndex } from './overlaid.js';
 import type { CanvasOverlay } from './overlay.js';
 import { placeNew, quickPlace } from './layout.js';
-import { LayoutRunner, type LaidOut } from './layout-client.js';
+import { LayoutRunner } from './layout-client.js';
 import { CANVAS_STYLE } from './style.js';
 import { drawPreview, fitView, sameLayoutInput, startLayoutInput, startPlaces, type LayoutInput, type SizedView } from './preview.js';
 import { EmphasisLayer } from './emphasis.js';
@@ -60,8 +60,6 @@ export interface CanvasMetrics {
   stepsDrawnInTask?: number;
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
   layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string; early?: boolean;
-    /** placed before Cytoscape's first frame (a big first graph whose layout answered while its nodes were styled) */
-    atFirstFrame?: boolean;
     /** performance.now() when the run was asked for, when its answer reached this thread, and when it was placed */
     askedAt?: number; receivedAt?: number; placedAt?: number }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
@@ -921,22 +919,11 @@ export class CanvasController {
     const job = kept ? early.job : this.runner.run(input.nodes, input.edges, input.pins);
     if (n >= DEFER_LAYOUT_AT) {
       fitNodes(cy, cy.nodes().not(TEMP), 30);
-      // A big first graph's early run (started with the preview) may have ended while this thread added and styled
-      // the nodes: its answer, already posted, is handled within one turn of the event loop, held in a batch so that
-      // Cytoscape draws nothing meanwhile. Then it is placed before Cytoscape's first frame, which would otherwise
-      // rasterise the quick placement the preview already shows, only for the next frame to draw everything again.
-      let ready: LaidOut | null | undefined;
-      if (kept && this.metrics.firstRenderAt === undefined) {
-        void job.then((x) => { ready = x; });
-        cy.startBatch();
-        try { await new Promise((r) => setTimeout(r, 0)); } finally { if (!cy.destroyed()) cy.endBatch(); }
-      }
-      // else let the start places be drawn first
-      if (ready === undefined) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      // let that be drawn first
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     } else this.addPendingEdges();
     const r = await job;
     if (!r || cy.destroyed()) return; // a newer layout took over (it adds the held-back edges)
-    const atFirstFrame = this.metrics.firstRenderAt === undefined;
     cy.batch(() => {
       this.placeAll(r.ids, r.positions);
       this.addPendingEdges();
@@ -944,7 +931,7 @@ export class CanvasController {
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
     this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}), ...(kept ? { early: true } : {}),
-      ...(atFirstFrame ? { atFirstFrame: true } : {}), askedAt, ...(r.receivedAt !== undefined ? { receivedAt: r.receivedAt } : {}), placedAt: performance.now() });
+      askedAt, ...(r.receivedAt !== undefined ? { receivedAt: r.receivedAt } : {}), placedAt: performance.now() });
     this.markLaidOut();
     this.settled = true;
     this.syncDirect();
