@@ -890,6 +890,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
       });
       const total = await page.evaluate(() => window.__lorecraftCanvas!.cy.nodes().length);
       const times: number[] = [], sizes: number[] = [];
+      log(`${nbN} entities: ${JSON.stringify(m)}`);
       log(`layout done at ${m.layout} ms; focusing ${ids.length} roots`);
       // LORECRAFT_CANVAS_PROFILE=<dir>: a CPU profile of each focus (<dir>/nb-<i>.cpuprofile), top self time of the slow ones
       const prof = process.env.LORECRAFT_CANVAS_PROFILE;

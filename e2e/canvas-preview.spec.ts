@@ -107,3 +107,27 @@ test('a big graph first shows dots at the places, colours and fit of Cytoscape\'
   // and nothing is drawn away from the nodes: a corner of the view (inside the fit's padding) stays empty
   expect(seen.pixels![4 * (1 * seen.w! + 1) + 3]).toBe(0);
 });
+
+test('no gesture bitmap is built ahead of the first layout: it would show the quick placement, and it held the layout back', async ({ shell, page }) => {
+  test.setTimeout(180_000);
+  // the layout worker's script is served 3 s late, so the first layout's answer comes well after Cytoscape's first
+  // frame (the quick placement) and the page is idle meanwhile: time enough for a bitmap built ahead in idle time
+  // (gesture.ts buildAhead: 300 ms, then an idle callback) if it were allowed before the layout is placed
+  await page.route(/layout\.worker[^/]*\.js/, async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  await page.goto(shell.url);
+  await page.waitForFunction(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined, undefined, { timeout: 150_000, polling: 200 });
+  // the first layout placed, the bitmap is built ahead again (the next gesture starts from it)
+  await page.waitForFunction(() => (window.__lorecraftCanvas!.metrics.gesture?.ahead ?? 0) > 0, undefined, { timeout: 30_000, polling: 100 });
+  const m = await page.evaluate(() => {
+    const x = window.__lorecraftCanvas!.metrics;
+    return { render: x.firstRenderAt!, done: x.layoutDoneAt!, ahead: x.gesture!.firstAheadAt!, nodes: x.nodes!, runs: x.layoutRuns };
+  });
+  expect(m.nodes).toBeGreaterThan(1200);
+  expect(m.runs[0]!.where).toBe('worker');
+  // the idle wait the check needs did happen: Cytoscape's first frame well before the layout was placed
+  expect(m.done - m.render).toBeGreaterThan(1000);
+  expect(m.ahead).toBeGreaterThanOrEqual(m.done);
+});

@@ -72,7 +72,7 @@ export interface CanvasMetrics {
   /** label picks run at once for a view the program set (pickBeforeFrame) */
   picksAtOnce?: number;
   /** pan/zoom gestures (gesture.ts): holds ended by stillness / by a change of elements, gesture bitmaps rebuilt for coverage */
-  gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number };
+  gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; firstAheadAt?: number };
 }
 
 export interface ControllerEvents {
@@ -188,8 +188,10 @@ export class CanvasController {
       // a pan/zoom gesture keeps its bitmap until the view is still, then the label pick and one full frame (gesture.ts)
       this.hold = installGestureHold(cy, {
         idleMs: GESTURE_IDLE_MS, onSettle: () => this.settleDeclutter(), ignore: (id) => id === HANDLE_ID,
-        // the next gesture's first bitmap, built in idle time after a full frame: not under the focus layer, not on the biggest graphs
-        ahead: () => !this.covered && cy.nodes().length <= AHEAD_MAX_NODES,
+        // the next gesture's first bitmap, built in idle time after a full frame: not under the focus layer, not on the biggest
+        // graphs, and not before the first layout is placed: a bitmap of the quick placement is dropped when the layout's
+        // positions come, and building it (seconds at 5k nodes under load) held back the worker's answer (issue 19.2)
+        ahead: () => !this.covered && this.settled && cy.nodes().length <= AHEAD_MAX_NODES,
         // a big graph's frame (drawn without texture caches) asks for no second one for the bounds it computed itself
         quietDrawBounds: () => this.direct,
       });

@@ -106,7 +106,9 @@ export class GestureHold {
   /** the view moved by the user's hand within idleMs */
   held = false;
   /** bench/tests: holds ended by stillness / by a change of elements, bitmaps dropped for coverage */
-  readonly stats = { settled: 0, interrupted: 0, rebuilt: 0, ahead: 0, aheadUsed: 0, aheadDropped: 0, pressDeferred: 0, pressDrawn: 0, boundsInDraw: 0 };
+  /** firstAheadAt: performance.now() of the first bitmap built ahead (tests: none before the first layout is placed) */
+  readonly stats: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; firstAheadAt?: number } =
+    { settled: 0, interrupted: 0, rebuilt: 0, ahead: 0, aheadUsed: 0, aheadDropped: 0, pressDeferred: 0, pressDrawn: 0, boundsInDraw: 0 };
   private timer: ReturnType<typeof setTimeout> | null = null;
   private wheel = false;
   private rebuiltAt = -Infinity;
@@ -254,6 +256,7 @@ export class GestureHold {
     r.textureCache = cache;
     this.aheadTex = cache;
     this.stats.ahead++;
+    this.stats.firstAheadAt ??= performance.now();
     return true;
   }
 
