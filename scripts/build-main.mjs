@@ -23,7 +23,7 @@ const common = {
   sourcemap: true,
   logLevel: 'info',
   absWorkingDir: root,
-  external: ['electron', 'kuzu', 'fsevents'],
+  external: ['electron', 'kuzu', 'koffi', 'fsevents'],
 };
 
 // CJS has no import.meta: give it the bundle's own URL and folder.

@@ -9,6 +9,7 @@
  * Node has no GC call without --expose-gc, which a shell cannot pass to itself once started; the flag set at
  * run time exposes `gc` to contexts created afterwards (one, here). LORECRAFT_GC_AFTER_OPEN=0 turns it off.
  */
+import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -59,6 +60,47 @@ export function collectYoung(): number | null {
   return performance.now() - t0;
 }
 
+type TrimFn = (pad: number) => number;
+let trim: TrimFn | null | undefined;
+
+/**
+ * glibc's malloc_trim, reached through koffi (a Node-API FFI, prebuilt per platform), or null where there is none
+ * (not Linux with glibc, koffi missing). Loaded when first asked for, never at start.
+ */
+function mallocTrim(): TrimFn | null {
+  if (trim === undefined) {
+    trim = null;
+    if (process.platform === 'linux') {
+      try {
+        const koffi = createRequire(import.meta.url)('koffi') as {
+          load(name: string): { func(decl: string): (...a: unknown[]) => unknown };
+        };
+        const fn = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)');
+        trim = (pad) => Number(fn(pad));
+      } catch {
+        trim = null; // musl, no koffi for this platform: nothing to trim with
+      }
+    }
+  }
+  return trim;
+}
+
+/**
+ * Give the C heap's free pages back to the system (glibc's malloc_trim(0)); its duration in ms, or null where
+ * this runtime offers no way to. Why (rss15g, issue 15 point 6): glibc gives back a free page in the middle of a
+ * heap only when asked. After an open the web shell holds ~50 MB of such pages at 10k: the main thread's heap
+ * (freed buffers of the open between live chunks), the arena of the libuv thread that opened the empty database
+ * before the load process took it (a closed Kùzu database leaves its ~60 MB arena free but resident), the other
+ * worker threads' arenas.
+ */
+export function trimNativeHeap(): number | null {
+  const run = mallocTrim();
+  if (!run) return null;
+  const t0 = performance.now();
+  run(0);
+  return performance.now() - t0;
+}
+
 /** How long after the first collection releaseAfterOpen() runs its second. */
 export const SECOND_GC_DELAY_MS = 1000;
 
@@ -86,11 +128,13 @@ export function releaseAfterOpen(
   collect: () => unknown = collectGarbage,
   later: (fn: () => void, ms: number) => void = (fn, ms) => { setTimeout(fn, ms).unref?.(); },
   collectYoungGen: () => unknown = collectYoung,
+  trimNative: () => unknown = trimNativeHeap,
 ): void {
   collect();
   later(() => {
     if (!still()) return;
     collect();
-    later(() => { if (still()) collectYoungGen(); }, YOUNG_GC_DELAY_MS);
+    trimNative();
+    later(() => { if (still()) { collectYoungGen(); trimNative(); } }, YOUNG_GC_DELAY_MS);
   }, SECOND_GC_DELAY_MS);
 }
