@@ -31,8 +31,8 @@ const latin1Sources = {
   setup(b) {
     b.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
-      if (!/[^\u0000-\u00ff]/.test(text)) return undefined;
-      const contents = text.replace(/(\\*)([^\u0000-\u00ff])/g, (_, slashes, ch) => {
+      if (!/[\u0100-\uffff]/.test(text)) return undefined;
+      const contents = text.replace(/(\\*)([\u0100-\uffff])/g, (_, slashes, ch) => {
         const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
         let esc = '';
         for (let i = 0; i < ch.length; i++) esc += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
