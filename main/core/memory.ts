@@ -112,16 +112,29 @@ export const SECOND_GC_DELAY_MS = 1000;
 export const YOUNG_GC_DELAY_MS = 5500;
 
 /**
+ * How many young-generation collections releaseAfterOpen() runs right after its second full one, and how far
+ * apart. V8 judges the allocation throughput from its last 10 allocation samples (GCTracer's ring buffer: one per
+ * collection), summed back over at most 5 s: after ten collections in an idle process, none of the open's heavy
+ * samples is left and the young generation shrinks at once (rss15g, standalone: 32 MB grown, still 32 after 5
+ * scavenges 100 ms apart, 1 MB after 10; the same 50 ms apart). Each costs 1–3 ms on an empty young generation.
+ */
+export const YOUNG_GC_SERIES = 12;
+export const YOUNG_GC_SERIES_GAP_MS = 50;
+
+/**
  * What CoreSession does once an open's background work has ended: one full GC now and a second one a moment
  * later. The first frees what the open dropped, but the old-space pages it empties are swept concurrently
  * afterwards and V8 gives them back to the system only at its next collection; in an idle shell that never
  * comes (rss15e, 10k first open: 132 MB of old space committed for 98 MB used after the first; a second
  * collection at the settle point took RSS 374 -> 361 MB). Neither gives back the young generation: the open
  * grew it to its maximum (two 16 MB semi-spaces, resident), and V8 shrinks it only at a collection that finds
- * the process idle over the last 5 s, which in an idle shell never comes. So a young-generation collection
- * follows YOUNG_GC_DELAY_MS after the second (rss15f, 10k: ~30 MB of RSS in both opens; if the user is working
- * by then, V8 keeps the young generation and the scavenge costs a few ms). Each later one is skipped when
- * `still()` says the core it was for is gone. `collect`, `collectYoungGen` and `later`: for tests.
+ * the process idle (rss15f). So YOUNG_GC_SERIES young-generation collections follow the second, which make V8
+ * see the process as idle ~0.6 s later instead of after 5 s (rss15g); one more YOUNG_GC_DELAY_MS after the
+ * second stays as the fallback for a V8 that judges otherwise (rss15f, 10k: ~30 MB of RSS in both opens; if
+ * the user is working by then, V8 keeps the young generation and each scavenge costs a few ms). The C heap is
+ * trimmed after the second full collection, after the series and after the last (trimNativeHeap). Each later
+ * step is skipped when `still()` says the core it was for is gone. `collect`, `later`, `collectYoungGen` and
+ * `trimNative`: for tests.
  */
 export function releaseAfterOpen(
   still: () => boolean = () => true,
@@ -135,6 +148,14 @@ export function releaseAfterOpen(
     if (!still()) return;
     collect();
     trimNative();
+    let left = YOUNG_GC_SERIES;
+    const step = (): void => {
+      if (!still()) return;
+      collectYoungGen();
+      if (--left > 0) later(step, YOUNG_GC_SERIES_GAP_MS);
+      else trimNative();
+    };
+    later(step, YOUNG_GC_SERIES_GAP_MS);
     later(() => { if (still()) { collectYoungGen(); trimNative(); } }, YOUNG_GC_DELAY_MS);
   }, SECOND_GC_DELAY_MS);
 }
