@@ -1,6 +1,7 @@
 /**
  * The esbuild bundles (Electron main, preload, CLI) build, and load nothing at
- * run time but what the packaged app has: Node built-ins, electron, kuzu.
+ * run time but what the packaged app has: Node built-ins, electron, kuzu, koffi (memory.ts's trim, loaded when first used).
+ * Their text is Latin-1 only, so that V8 holds each bundle's source as a one-byte string (half the memory).
  * Built into a temp folder, not dist/ (bin/lorecraft.mjs prefers dist/main/cli.mjs when it exists).
  */
 import { execFileSync } from 'node:child_process';
@@ -15,7 +16,7 @@ mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
 const out = mkdtempSync(join(root, 'node_modules', '.cache', 'lorecraft-build-test-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-const allowed = new Set(['electron', 'kuzu', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+const allowed = new Set(['electron', 'kuzu', 'koffi', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
 function runtimeRequires(file: string): string[] {
   const code = readFileSync(file, 'utf8');
@@ -27,7 +28,7 @@ function runtimeRequires(file: string): string[] {
 }
 
 describe('scripts/build-main.mjs', () => {
-  it('bundles main, preload and CLI with only electron, kuzu and Node built-ins left to load', () => {
+  it('bundles main, preload and CLI with only electron, kuzu, koffi and Node built-ins left to load', () => {
     execFileSync(process.execPath, [join(root, 'scripts', 'build-main.mjs'), '--outdir', out], { cwd: root, stdio: 'pipe' });
     expect(runtimeRequires(join(out, 'main', 'electron', 'main.cjs'))).toEqual([]);
     expect(runtimeRequires(join(out, 'preload', 'preload.cjs'))).toEqual([]);
@@ -35,6 +36,17 @@ describe('scripts/build-main.mjs', () => {
     // the preload touches Electron only through contextBridge/ipcRenderer, exposing `lorecraft`
     const preload = readFileSync(join(out, 'preload', 'preload.cjs'), 'utf8');
     expect(preload).toContain('exposeInMainWorld("lorecraft"');
+  });
+
+  it('writes bundles of Latin-1 text only (a character past U+00FF makes V8 keep the whole source two-byte)', () => {
+    for (const f of ['main/electron/main.cjs', 'preload/preload.cjs', 'main/cli.mjs', 'main/kuzu-load-child.mjs']) {
+      const code = readFileSync(join(out, f), 'utf8');
+      const wide = [...code.matchAll(/[\u0100-\uffff]/g)].slice(0, 3).map((m) => code.slice(Math.max(0, m.index - 30), m.index + 10));
+      expect(wide, f).toEqual([]);
+    }
+    // what the escaping must keep: a regex of ours with an escaped character still matches it
+    const cli = readFileSync(join(out, 'main', 'cli.mjs'), 'utf8');
+    expect(cli).toContain('replace(/\\u2026$/, "")');
   });
 
   it('the bundled CLI runs', () => {

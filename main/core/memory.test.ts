@@ -1,13 +1,17 @@
 /**
  * memory.ts: collectGarbage really collects (an object only a WeakRef holds is gone after it), its switch, and
  * releaseAfterOpen's collections (a second full one a moment later, then a young-generation one, each skipped once
- * the core is gone), and that the young generation an idle process had grown is given back (memory-probe.ts).
+ * the core is gone), that the young generation an idle process had grown is given back (memory-probe.ts), and that
+ * the C heap's free pages are given back (trim-probe.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { collectGarbage, collectYoung, gcAfterOpenEnabled, releaseAfterOpen, SECOND_GC_DELAY_MS, YOUNG_GC_DELAY_MS } from './memory.js';
+import {
+  collectGarbage, collectYoung, gcAfterOpenEnabled, releaseAfterOpen, SECOND_GC_DELAY_MS, trimNativeHeap, YOUNG_GC_DELAY_MS,
+  YOUNG_GC_SERIES, YOUNG_GC_SERIES_GAP_MS,
+} from './memory.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -30,35 +34,61 @@ describe('collectGarbage', () => {
 });
 
 describe('releaseAfterOpen', () => {
-  it('collects now, once more SECOND_GC_DELAY_MS later, then the young generation YOUNG_GC_DELAY_MS after that, unless the core is gone by then', () => {
-    const log: string[] = [];
-    const timers: Array<{ fn: () => void; ms: number }> = [];
-    let still = true;
-    const run = (): void => {
-      releaseAfterOpen(() => still, () => { log.push('gc'); }, (fn, ms) => { timers.push({ fn, ms }); }, () => { log.push('young'); });
+  /** A fake clock for releaseAfterOpen's `later`: runs what is due in time order, logging `what@ms`. */
+  function clock(): { later: (fn: () => void, ms: number) => void; runUntil: (t: number) => void; now: () => number } {
+    let now = 0;
+    let seq = 0;
+    const q: Array<{ at: number; seq: number; fn: () => void }> = [];
+    return {
+      later: (fn, ms) => { q.push({ at: now + ms, seq: seq++, fn }); },
+      runUntil: (t) => {
+        for (;;) {
+          q.sort((x, y) => x.at - y.at || x.seq - y.seq);
+          const next = q[0];
+          if (!next || next.at > t) break;
+          q.shift();
+          now = next.at;
+          next.fn();
+        }
+        now = t;
+      },
+      now: () => now,
     };
-    run();
-    expect(log).toEqual(['gc']);
-    expect(timers.map((t) => t.ms)).toEqual([SECOND_GC_DELAY_MS]);
-    timers[0]!.fn();
-    expect(log).toEqual(['gc', 'gc']);
-    expect(timers.map((t) => t.ms)).toEqual([SECOND_GC_DELAY_MS, YOUNG_GC_DELAY_MS]);
-    timers[1]!.fn();
-    expect(log).toEqual(['gc', 'gc', 'young']);
+  }
 
-    log.length = 0; timers.length = 0;
-    run();
-    still = false; // closed or replaced meanwhile
-    timers[0]!.fn();
-    expect(log).toEqual(['gc']);
-    expect(timers).toHaveLength(1);
+  it('collects now and SECOND_GC_DELAY_MS later, then the young generation YOUNG_GC_SERIES times and once more YOUNG_GC_DELAY_MS after the second, trimming the C heap after each stage, unless the core is gone by then', () => {
+    const run = (still: () => boolean): { log: string[]; c: ReturnType<typeof clock> } => {
+      const log: string[] = [];
+      const c = clock();
+      const at = (what: string) => () => { log.push(`${what}@${c.now()}`); };
+      releaseAfterOpen(still, at('gc'), c.later, at('young'), at('trim'));
+      return { log, c };
+    };
+    const second = SECOND_GC_DELAY_MS;
+    const series = Array.from({ length: YOUNG_GC_SERIES }, (_, i) => `young@${second + (i + 1) * YOUNG_GC_SERIES_GAP_MS}`);
+    const seriesEnd = second + YOUNG_GC_SERIES * YOUNG_GC_SERIES_GAP_MS;
+    expect(seriesEnd).toBeLessThan(second + YOUNG_GC_DELAY_MS);
 
-    log.length = 0; timers.length = 0; still = true;
-    run();
-    timers[0]!.fn();
-    still = false; // gone after the second
-    timers[1]!.fn();
-    expect(log).toEqual(['gc', 'gc']);
+    let still = true;
+    const all = run(() => still);
+    expect(all.log).toEqual(['gc@0']);
+    all.c.runUntil(60_000);
+    expect(all.log).toEqual(['gc@0', `gc@${second}`, `trim@${second}`, ...series, `trim@${seriesEnd}`,
+      `young@${second + YOUNG_GC_DELAY_MS}`, `trim@${second + YOUNG_GC_DELAY_MS}`]);
+
+    // closed or replaced before the second
+    const early = run(() => still);
+    still = false;
+    early.c.runUntil(60_000);
+    expect(early.log).toEqual(['gc@0']);
+
+    // gone during the series: nothing more, not the fallback either
+    still = true;
+    const mid = run(() => still);
+    mid.c.runUntil(second + 3 * YOUNG_GC_SERIES_GAP_MS);
+    still = false;
+    mid.c.runUntil(60_000);
+    expect(mid.log).toEqual(['gc@0', `gc@${second}`, `trim@${second}`, ...series.slice(0, 3)]);
   });
 
   it('collectYoung runs a young-generation collection', () => {
@@ -69,11 +99,29 @@ describe('releaseAfterOpen', () => {
     const r = spawnSync(process.execPath, [join(here, '..', '..', 'bin', 'run-ts.mjs'), join(here, 'memory-probe.ts')], {
       encoding: 'utf8', timeout: 45_000,
     });
-    const m = /YOUNG (\d+) (\d+)/.exec(r.stdout);
+    const m = /YOUNG (\d+) (\d+) (\d+)/.exec(r.stdout);
+    expect(m, r.stderr).not.toBeNull();
+    const [before, afterSeries, after] = [Number(m![1]), Number(m![2]), Number(m![3])];
+    // grown to its maximum by the allocations (16 MB semi-spaces on 64-bit), back to a few MB after the release:
+    // already once the series after the second full collection has run (not only after the 5 s fallback)
+    expect(before).toBeGreaterThanOrEqual(16 * 1048576);
+    expect(afterSeries).toBeLessThanOrEqual(4 * 1048576);
+    expect(after).toBeLessThanOrEqual(4 * 1048576);
+  });
+
+  it('gives back the C heap\'s free pages (a process of its own: glibc on Linux)', () => {
+    if (process.platform !== 'linux') {
+      expect(trimNativeHeap()).toBeNull();
+      return;
+    }
+    const r = spawnSync(process.execPath, [join(here, '..', '..', 'bin', 'run-ts.mjs'), join(here, 'trim-probe.ts')], {
+      encoding: 'utf8', timeout: 45_000,
+    });
+    const m = /TRIM (\d+) (\d+) (\S+) 100/.exec(r.stdout);
     expect(m, r.stderr).not.toBeNull();
     const [before, after] = [Number(m![1]), Number(m![2])];
-    // grown to its maximum by the allocations (16 MB semi-spaces on 64-bit), back to a few MB after the release
-    expect(before).toBeGreaterThanOrEqual(16 * 1048576);
-    expect(after).toBeLessThanOrEqual(4 * 1048576);
+    expect(m![3]).not.toBe('null');
+    // ~94 MB of the 100 MB of buffers were freed; glibc kept them resident until the trim
+    expect(before - after).toBeGreaterThanOrEqual(40 * 1048576);
   });
 });

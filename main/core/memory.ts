@@ -9,6 +9,7 @@
  * Node has no GC call without --expose-gc, which a shell cannot pass to itself once started; the flag set at
  * run time exposes `gc` to contexts created afterwards (one, here). LORECRAFT_GC_AFTER_OPEN=0 turns it off.
  */
+import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -59,6 +60,47 @@ export function collectYoung(): number | null {
   return performance.now() - t0;
 }
 
+type TrimFn = (pad: number) => number;
+let trim: TrimFn | null | undefined;
+
+/**
+ * glibc's malloc_trim, reached through koffi (a Node-API FFI, prebuilt per platform), or null where there is none
+ * (not Linux with glibc, koffi missing). Loaded when first asked for, never at start.
+ */
+function mallocTrim(): TrimFn | null {
+  if (trim === undefined) {
+    trim = null;
+    if (process.platform === 'linux') {
+      try {
+        const koffi = createRequire(import.meta.url)('koffi') as {
+          load(name: string): { func(decl: string): (...a: unknown[]) => unknown };
+        };
+        const fn = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)');
+        trim = (pad) => Number(fn(pad));
+      } catch {
+        trim = null; // musl, no koffi for this platform: nothing to trim with
+      }
+    }
+  }
+  return trim;
+}
+
+/**
+ * Give the C heap's free pages back to the system (glibc's malloc_trim(0)); its duration in ms, or null where
+ * this runtime offers no way to. Why (rss15g, issue 15 point 6): glibc gives back a free page in the middle of a
+ * heap only when asked. After an open the web shell holds ~50 MB of such pages at 10k: the main thread's heap
+ * (freed buffers of the open between live chunks), the arena of the libuv thread that opened the empty database
+ * before the load process took it (a closed Kùzu database leaves its ~60 MB arena free but resident), the other
+ * worker threads' arenas.
+ */
+export function trimNativeHeap(): number | null {
+  const run = mallocTrim();
+  if (!run) return null;
+  const t0 = performance.now();
+  run(0);
+  return performance.now() - t0;
+}
+
 /** How long after the first collection releaseAfterOpen() runs its second. */
 export const SECOND_GC_DELAY_MS = 1000;
 
@@ -70,27 +112,50 @@ export const SECOND_GC_DELAY_MS = 1000;
 export const YOUNG_GC_DELAY_MS = 5500;
 
 /**
+ * How many young-generation collections releaseAfterOpen() runs right after its second full one, and how far
+ * apart. V8 judges the allocation throughput from its last 10 allocation samples (GCTracer's ring buffer: one per
+ * collection), summed back over at most 5 s: after ten collections in an idle process, none of the open's heavy
+ * samples is left and the young generation shrinks at once (rss15g, standalone: 32 MB grown, still 32 after 5
+ * scavenges 100 ms apart, 1 MB after 10; the same 50 ms apart). Each costs 1–3 ms on an empty young generation.
+ */
+export const YOUNG_GC_SERIES = 12;
+export const YOUNG_GC_SERIES_GAP_MS = 50;
+
+/**
  * What CoreSession does once an open's background work has ended: one full GC now and a second one a moment
  * later. The first frees what the open dropped, but the old-space pages it empties are swept concurrently
  * afterwards and V8 gives them back to the system only at its next collection; in an idle shell that never
  * comes (rss15e, 10k first open: 132 MB of old space committed for 98 MB used after the first; a second
  * collection at the settle point took RSS 374 -> 361 MB). Neither gives back the young generation: the open
  * grew it to its maximum (two 16 MB semi-spaces, resident), and V8 shrinks it only at a collection that finds
- * the process idle over the last 5 s, which in an idle shell never comes. So a young-generation collection
- * follows YOUNG_GC_DELAY_MS after the second (rss15f, 10k: ~30 MB of RSS in both opens; if the user is working
- * by then, V8 keeps the young generation and the scavenge costs a few ms). Each later one is skipped when
- * `still()` says the core it was for is gone. `collect`, `collectYoungGen` and `later`: for tests.
+ * the process idle (rss15f). So YOUNG_GC_SERIES young-generation collections follow the second, which make V8
+ * see the process as idle ~0.6 s later instead of after 5 s (rss15g); one more YOUNG_GC_DELAY_MS after the
+ * second stays as the fallback for a V8 that judges otherwise (rss15f, 10k: ~30 MB of RSS in both opens; if
+ * the user is working by then, V8 keeps the young generation and each scavenge costs a few ms). The C heap is
+ * trimmed after the second full collection, after the series and after the last (trimNativeHeap). Each later
+ * step is skipped when `still()` says the core it was for is gone. `collect`, `later`, `collectYoungGen` and
+ * `trimNative`: for tests.
  */
 export function releaseAfterOpen(
   still: () => boolean = () => true,
   collect: () => unknown = collectGarbage,
   later: (fn: () => void, ms: number) => void = (fn, ms) => { setTimeout(fn, ms).unref?.(); },
   collectYoungGen: () => unknown = collectYoung,
+  trimNative: () => unknown = trimNativeHeap,
 ): void {
   collect();
   later(() => {
     if (!still()) return;
     collect();
-    later(() => { if (still()) collectYoungGen(); }, YOUNG_GC_DELAY_MS);
+    trimNative();
+    let left = YOUNG_GC_SERIES;
+    const step = (): void => {
+      if (!still()) return;
+      collectYoungGen();
+      if (--left > 0) later(step, YOUNG_GC_SERIES_GAP_MS);
+      else trimNative();
+    };
+    later(step, YOUNG_GC_SERIES_GAP_MS);
+    later(() => { if (still()) { collectYoungGen(); trimNative(); } }, YOUNG_GC_DELAY_MS);
   }, SECOND_GC_DELAY_MS);
 }
