@@ -92,7 +92,7 @@ function importsOf(file, sourceType) {
     const lit = (n) => (n && n.type === 'Literal' && typeof n.value === 'string' ? n.value : null);
     if ((node.type === 'ImportDeclaration' || node.type === 'ExportAllDeclaration' || node.type === 'ExportNamedDeclaration') && lit(node.source)) found.push({ spec: node.source.value, guarded: false });
     if (node.type === 'ImportExpression' && lit(node.source)) found.push({ spec: node.source.value, guarded: g });
-    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && /^(?:__)?require$/.test(node.callee.name) && node.arguments.length === 1 && lit(node.arguments[0])) {
+    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && /^(?:__)?require\d*$/.test(node.callee.name) && node.arguments.length === 1 && lit(node.arguments[0])) {
       found.push({ spec: node.arguments[0].value, guarded: g });
     }
     for (const key of Object.keys(node)) {
@@ -227,8 +227,21 @@ try {
   report.renderer = checkRenderer(extracted);
 
   // every package shipped is one a bundle loads; nothing dev-only
-  const shippedPkgs = [...new Set(listing.filter((p) => p.startsWith('node_modules/')).map((p) => pkgOf(p.slice('node_modules/'.length))).filter(Boolean))].sort();
+  const shippedPkgs = [...new Set(listing.filter((p) => p.startsWith('node_modules/')).map((p) => pkgOf(p.slice('node_modules/'.length)))
+    .filter((p) => p && (!p.startsWith('@') || p.includes('/'))))].sort(); // a scope's own folder is no package
   const loadedPkgs = new Set(Object.values(bundles).flatMap((b) => b.packages));
+  // and what a loaded package itself loads: its dependencies and optional ones (koffi's prebuilt addon for this OS), shipped
+  for (const p of [...loadedPkgs]) {
+    const seen = [p];
+    while (seen.length) {
+      const q = seen.pop();
+      let meta = null;
+      try { meta = JSON.parse(readFileSync(join(extracted, 'node_modules', q, 'package.json'), 'utf8')); } catch { continue; }
+      for (const d of Object.keys({ ...meta.dependencies, ...meta.optionalDependencies })) {
+        if (!loadedPkgs.has(d) && existsSync(join(extracted, 'node_modules', d))) { loadedPkgs.add(d); seen.push(d); }
+      }
+    }
+  }
   report.packages = shippedPkgs;
   for (const p of shippedPkgs) if (!loadedPkgs.has(p)) fail(`node_modules/${p} is shipped but no bundle loads it`);
   for (const p of shippedPkgs) if (devOnly(pkg, p)) fail(`dev-only package shipped: ${p}`);

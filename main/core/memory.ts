@@ -72,7 +72,9 @@ function mallocTrim(): TrimFn | null {
     trim = null;
     if (process.platform === 'linux') {
       try {
-        const koffi = createRequire(import.meta.url)('koffi') as {
+        // a require('koffi') call (esbuild names it require2): what the package check (scripts/dist-check.mjs) reads as loading it
+        const require = createRequire(import.meta.url);
+        const koffi = require('koffi') as {
           load(name: string): { func(decl: string): (...a: unknown[]) => unknown };
         };
         const fn = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)');
