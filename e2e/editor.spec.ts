@@ -185,16 +185,20 @@ test('relationship fields: pick from autocomplete, unlink, create a new entity, 
   // a name with no note: create it (type picker), then it is linked
   await ed.getByTestId('field-faction-add').fill('Ashen Circle');
   await ed.getByTestId('field-faction-add').press('Enter');
-  await expect(ed.getByTestId('ref-offer')).toContainText('No note named “Ashen Circle”');
-  await expect(ed.getByTestId('ref-offer-type')).toHaveValue('faction');
-  await ed.getByTestId('ref-offer-create').click();
+  // each field has its own offer: scope to the field typed in (the file can be written before the
+  // create call answers, so the faction offer may still be open when the next one appears)
+  const factionField = ed.locator('[data-testid="editor-field"][data-field="faction"]');
+  await expect(factionField.getByTestId('ref-offer')).toContainText('No note named “Ashen Circle”');
+  await expect(factionField.getByTestId('ref-offer-type')).toHaveValue('faction');
+  await factionField.getByTestId('ref-offer-create').click();
   await waitForFile(vault, ALDOUS, (t) => t.includes('faction: ["[[Iron Guild]]", "[[Ashen Circle]]"]'));
+  await expect(factionField.getByTestId('ref-offer')).toHaveCount(0);
   expect(await vault.read('setting/factions/Ashen Circle.md')).toMatch(/^---\n/);
 
   // or leave a placeholder: the name is written, no note is created
   await ed.getByTestId('field-knows-add').fill('Nobody Yet');
   await ed.getByTestId('field-knows-add').press('Enter');
-  await ed.getByTestId('ref-offer-placeholder').click();
+  await ed.locator('[data-testid="editor-field"][data-field="knows"]').getByTestId('ref-offer-placeholder').click();
   const text = await waitForFile(vault, ALDOUS, (t) => /knows:[\s\S]*\[\[Nobody Yet\]\]/.test(t));
   expect(text).not.toContain('Nobody Yet.md');
   await expect(ed.getByTestId('field-knows').getByTestId('chip')).toHaveText(['Nobody Yet×']);
