@@ -369,6 +369,13 @@ export class CoreImpl implements CoreHost {
       await this.store.close();
     } finally {
       this.lock.release();
+      // what this core built over the model goes with it (the engine lets go of the model itself)
+      this.lookupCache = null;
+      this.importanceCache = null;
+      this.problemsSvc = null;
+      this.timelineSvc = null;
+      this.setup = null;
+      this.assets = null;
     }
   }
 }

@@ -151,7 +151,9 @@ export interface SyncTimings {
 }
 
 export class VaultSyncEngine implements SyncEngine {
-  readonly model: VaultModel;
+  /** the model; after close() an empty one (see close()) */
+  private current: VaultModel;
+  private readonly opts: EngineOptions;
   private readonly queue = new TaskQueue();
   private readonly listeners = new Set<(e: ChangeEvent) => void>();
   private readonly expected = new Map<string, string>();
@@ -174,12 +176,17 @@ export class VaultSyncEngine implements SyncEngine {
   private syncGen = 0;
   timings: SyncTimings = { queryableMs: 0, searchReadyMs: null };
 
-  constructor(private readonly opts: EngineOptions) {
-    this.model = new VaultModel(opts.config, opts.schemaView, opts.configProblems ?? []);
+  constructor(opts: EngineOptions) {
+    // the read handed over is held until the first syncAll takes it, not for the engine's life (its notes, the walk)
+    const { prefetched, ...kept } = opts;
+    this.opts = kept;
+    this.current = new VaultModel(opts.config, opts.schemaView, opts.configProblems ?? []);
     this.stale = opts.storeStale ?? false;
     this.parseOpts = engineParseOptions(opts.schemaView, opts.maxBytes);
-    this.prefetched = opts.prefetched ?? null;
+    this.prefetched = prefetched ?? null;
   }
+
+  get model(): VaultModel { return this.current; }
 
   get store(): GraphStore { return this.opts.store; }
 
@@ -423,6 +430,13 @@ export class VaultSyncEngine implements SyncEngine {
     await this.queue.idle();
     await this.searchP.catch(() => undefined);
     await this.cacheP;
+    // a closed engine lets go of the vault: whoever still holds the engine (or its core) holds an empty model,
+    // not every note, record and edge of the last sync (a process that opens the vault again would otherwise
+    // carry the old model's heap into that open, whose garbage collections then mark it: warm15h)
+    this.current = new VaultModel(this.opts.config, this.opts.schemaView, this.opts.configProblems ?? []);
+    this.listeners.clear();
+    this.expected.clear();
+    this.prefetched = null;
   }
 
   // ---- internals ------------------------------------------------------------
