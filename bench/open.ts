@@ -10,11 +10,17 @@
  *                                  checkout), whose loader and compiled sources cost ~35 MB more
  *   web_rss_idle_mb[vault]         {cold, warm}: the same two shells (the bundle) read again WEB_RSS_IDLE_MS (10 s)
  *                                  after web_rss_mb's reading, nothing asked of them meanwhile
+ *   warm_open_fresh_ms[vault]      a warm open (the database up to date, nothing changed) as the first thing a new
+ *                                  process does: openCore timed as bench/run.ts's warm_open_ms times it, in a child
+ *                                  process (`node bench/open.ts --warm-open VAULT DB`, from the sources through tsx,
+ *                                  its modules loaded before the clock starts): what a GM sees at the app's launch,
+ *                                  with no earlier open's heap in the process
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { openCore, type CoreHost } from '../main/core/index.js';
 
 export interface OpenSpec { key: string; dir: string; schemaPath?: string; configPath?: string }
@@ -38,6 +44,35 @@ export async function timeToInteractive(v: OpenSpec, dbDir: string): Promise<{ m
   const ms = performance.now() - t0;
   await core.engine.settled();
   return { ms, queryableMs: performance.now() - t0, core };
+}
+
+/**
+ * ms of a warm open of `v` over `dbDir` (a database brought up to date by an earlier open) in a new process:
+ * openCore until it returns, as warmOpen in bench/run.ts times it. The child refuses an open that rebuilt the graph.
+ */
+export function warmOpenFresh(root: string, v: OpenSpec, dbDir: string): number {
+  const args = [join(root, 'bin', 'run-ts.mjs'), join(root, 'bench', 'open.ts'), '--warm-open', v.dir, dbDir,
+    ...(v.schemaPath ? ['--schema', v.schemaPath] : []), ...(v.configPath ? ['--config', v.configPath] : [])];
+  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  const m = /^WARM_OPEN_MS=([\d.]+)$/m.exec(r.stdout ?? '');
+  if (r.status !== 0 || !m) throw new Error(`warm open of ${v.key} in a new process failed (${r.status}): ${(r.stderr ?? '').slice(-500)}`);
+  return Number(m[1]);
+}
+
+/** The child of warmOpenFresh: `--warm-open VAULT DB [--schema F] [--config F]`. */
+async function warmOpenChild(argv: string[]): Promise<void> {
+  const [dir, dbDir] = argv;
+  if (!dir || !dbDir) throw new Error('usage: open.ts --warm-open VAULT DB [--schema F] [--config F]');
+  const opt = (name: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+  const schemaPath = opt('--schema');
+  const configPath = opt('--config');
+  const t0 = performance.now();
+  const core = await openCore({ vaultDir: dir, dbDir, ...(schemaPath ? { schemaPath } : {}), ...(configPath ? { configPath } : {}) });
+  const ms = performance.now() - t0;
+  const full = core.status().lastSync?.full;
+  await core.close();
+  if (full) throw new Error(`warm open of ${dir} rebuilt the graph: the database was not reused`);
+  process.stdout.write(`WARM_OPEN_MS=${ms.toFixed(1)}\n`);
 }
 
 function rssOf(pid: number): number {
@@ -157,4 +192,11 @@ export async function webRssReadings(root: string, dir: string, cli: string): Pr
   const warm = await webShellReadings(root, dir, 180_000, cli, WEB_RSS_IDLE_MS);
   rmSync(db, { recursive: true, force: true });
   return { rss: { cold: mb(cold.settled), warm: mb(warm.settled) }, idle: { cold: mb(cold.idle), warm: mb(warm.idle) } };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--warm-open') {
+  warmOpenChild(process.argv.slice(3)).then(() => process.exit(0), (err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.exit(1);
+  });
 }
