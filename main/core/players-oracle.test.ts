@@ -17,6 +17,7 @@ import { generateScrubWorld } from '../../bench/scrub-world.js';
 import { redactBody, visibilityRules } from '../visibility/rules.js';
 import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-index.js';
 import { timelineInputFromModel } from '../timeline/service.js';
+import { eventSettings } from '../timeline/events.js';
 import { hiddenEvents, lensAt, type LensSource } from '../visibility/lens.js';
 import { overlayOf } from '../app/handlers/timeline.js';
 import { openCore, type CoreHost } from './index.js';
@@ -123,6 +124,16 @@ async function check(core: CoreHost, layer: string): Promise<number> {
   expect(shared.sessions(layer)).toEqual(ix.sessions(layer));
   expect(shared.timeline(layer)).toEqual(ix.timeline(layer));
   expect(shared.problems()).toEqual(ix.problems());
+  // derived again once the GM's index has made its graph at every session (graphAt's `like`: the states both share
+  // taken from the GM's graph), asked from the last session down (no earlier snapshot of its own to step on from)
+  const gm = core.timeline.index();
+  for (const session of sessions) gm.graphAt(layer, session);
+  const m = core.engine.model;
+  const evType = eventSettings(m.schema()).type;
+  const again = gm.without(hiddenEvents({ config: m.config(), schema: m.schema(), entity: (id) => m.entity(id) }, 'players',
+    [...m.entities()].filter((e) => e.type === evType && !e.placeholder).map((e) => e.id)));
+  expect(again).not.toBeNull();
+  for (const session of [...sessions].reverse()) expect(again!.graphAt(layer, session), `derived, session ${session}`).toEqual(ix.graphAt(layer, session));
   for (const session of sessions) {
     const at = `session ${session}`;
     expect(shared.graphAt(layer, session), at).toEqual(ix.graphAt(layer, session));

@@ -211,16 +211,36 @@ export function entityPositions(g: GraphState): ReadonlyMap<string, number> | un
 }
 
 /**
+ * graphAt's source for a scope built `like` another (TimelineIndex.without): that scope, its graph at the same
+ * session, and every entity an event left out touches (its note, the entities and targets of its consequences).
+ */
+export interface LikeGraph {
+  scope: LayerScope;
+  graph: GraphState;
+  touched: ReadonlySet<string>;
+}
+
+/**
  * The graph at a session. With `prev` (a snapshot at an earlier session) only the
  * entities touched by the sessions in between are recomputed and only the
  * relationship changes in between applied: a scrubber moving forward step by
- * step does work proportional to what changed (plus one pass over the edges).
+ * step does work proportional to what changed (plus one pass over the edges). With `like` (and no `prev`), the
+ * entity states the scope shares with another's graph at the same session are taken from it.
  */
-export function graphAt(c: Compiled, sc: LayerScope, session: number | null, prev?: Snapshot): { graph: GraphState; snapshot: Snapshot | null } {
+export function graphAt(c: Compiled, sc: LayerScope, session: number | null, prev?: Snapshot, like?: LikeGraph): { graph: GraphState; snapshot: Snapshot | null } {
   const p = prepare(sc);
   const usable = prev && session !== null && prev.session <= session ? prev : undefined;
   let states: EntityState[];
-  if (usable) {
+  if (!usable && like && like.scope.ids === sc.ids && like.graph.session === session && like.graph.entities.length === sc.ids.length) {
+    // the same session of the index this one was derived from (the GM's, asked a moment before): an entity whose
+    // base state is the very same object and that no left-out event touches has the same change list up to the
+    // session, so its state there is that graph's (the same object); only the others are computed
+    const theirs = like.graph.entities, mine = p.baseStates, their = prepare(like.scope).baseStates;
+    states = new Array<EntityState>(mine.length);
+    for (let i = 0; i < mine.length; i++) {
+      states[i] = mine[i] === their[i] && !like.touched.has(sc.ids[i]!) ? theirs[i]! : entityStateAt(c, sc, sc.ids[i]!, session)!;
+    }
+  } else if (usable) {
     states = usable.states.slice();
     for (const s of sc.sessions) {
       if (s <= usable.session || s > session!) continue;

@@ -5,7 +5,7 @@
  */
 import type { Problem } from '../../shared/types.js';
 import { buildScope, compile, compileWithout, type Compiled, type LayerScope, type TimelineInput } from './compile.js';
-import { diffSessions, edgesAt, entityStateAt, frameOf, graphAt, type Snapshot } from './state.js';
+import { diffSessions, edgesAt, entityStateAt, frameOf, graphAt, type LikeGraph, type Snapshot } from './state.js';
 import type { EntityStateView, GraphState, RelationshipInterval, RelationshipState, SessionInfo, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery } from './types.js';
 import { relationshipHistory } from './history.js';
 import { compareDates } from './dates.js';
@@ -54,8 +54,18 @@ export function buildTimelineIndex(input: TimelineInput): TimelineIndex {
   return indexOf(compile(input));
 }
 
-/** the index over `c`; `like(layer)`: a layer's scope of the index `c` was derived from (buildScope's `like`) */
-function indexOf(c: Compiled, like?: (layer: string) => LayerScope): TimelineIndex {
+/**
+ * What an index derived by `without` reads of its source: a layer's scope (buildScope's `like`), the source's graph
+ * at a session when it has made it already (else undefined), and the events left out.
+ */
+interface Source {
+  scope(layer: string): LayerScope;
+  graph(layer: string, session: number | null): GraphState | undefined;
+  hidden: ReadonlySet<string>;
+}
+
+/** the index over `c`; `from`: the index `c` was derived from (TimelineIndex.without) */
+function indexOf(c: Compiled, from?: Source): TimelineIndex {
   const scopes = new Map<string, LayerScope>();
   const graphs = new Map<string, GraphState>();
   const frames = new Map<string, TimelineFrame>();
@@ -66,7 +76,7 @@ function indexOf(c: Compiled, like?: (layer: string) => LayerScope): TimelineInd
       throw new CoreError('unknown-layer', `unknown layer '${layer}' (layers: ${layerNames.join(', ')})`, { layer });
     }
     let sc = scopes.get(layer);
-    if (!sc) { sc = buildScope(c, layer, like?.(layer)); scopes.set(layer, sc); }
+    if (!sc) { sc = buildScope(c, layer, from?.scope(layer)); scopes.set(layer, sc); }
     return sc;
   };
   const resolve = (entity: string, layer: string): string | null => {
@@ -81,6 +91,29 @@ function indexOf(c: Compiled, like?: (layer: string) => LayerScope): TimelineInd
     return null;
   };
 
+  /** the entities the source's events left out touch, per layer (see likeGraph) */
+  const touchedBy = new Map<string, Set<string>>();
+  /** the source's graph at (layer, session) when it has one, to take the entity states the two share (graphAt's `like`) */
+  const likeGraph = (layer: string, session: number | null): LikeGraph | undefined => {
+    const graph = from?.graph(layer, session);
+    if (!from || !graph) return undefined;
+    const their = from.scope(layer);
+    let touched = touchedBy.get(layer);
+    if (!touched) {
+      touched = new Set();
+      for (const e of their.events) {
+        if (!from.hidden.has(e.id)) continue;
+        touched.add(e.id);
+        for (const k of e.consequences) {
+          if (k.entity) touched.add(k.entity);
+          if (k.target) touched.add(k.target);
+        }
+      }
+      touchedBy.set(layer, touched);
+    }
+    return { scope: their, graph, touched };
+  };
+
   // memo per (layer, session) + snapshots to step on from the nearest earlier session
   const snapshots = new Map<string, Map<number, Snapshot>>();
   const graph = (layer: string, session: number | null): GraphState => {
@@ -91,7 +124,7 @@ function indexOf(c: Compiled, like?: (layer: string) => LayerScope): TimelineInd
       snapshots.set(layer, snaps);
       let prev: Snapshot | undefined;
       if (session !== null) for (const [s, snap] of snaps) if (s <= session && (!prev || s > prev.session)) prev = snap;
-      const r = graphAt(c, scope(layer), session, prev);
+      const r = graphAt(c, scope(layer), session, prev, prev ? undefined : likeGraph(layer, session));
       g = r.graph;
       if (r.snapshot && snaps.size < GRAPH_CACHE_MAX) snaps.set(r.snapshot.session, r.snapshot);
       if (graphs.size >= GRAPH_CACHE_MAX) graphs.delete(graphs.keys().next().value!);
@@ -164,7 +197,7 @@ function indexOf(c: Compiled, like?: (layer: string) => LayerScope): TimelineInd
     resolve,
     without(hidden) {
       const d = compileWithout(c, hidden);
-      return d && indexOf(d, scope);
+      return d && indexOf(d, { scope, graph: (layer, session) => graphs.get(`${layer}\u0000${session}`), hidden });
     },
   };
 }

@@ -74,4 +74,32 @@ describe('TimelineIndex.without equals an index built without those events', () 
     expect(derived).toBeGreaterThan(32);
     expect(refused).toBeGreaterThan(0);
   });
+
+  it('when the source index has made its graphs at those sessions already (the states they share taken from them)', () => {
+    const base = input();
+    const events = [...base.events];
+    const names = [...base.entities].map((e) => e.name).concat(['Ash Tower', 'New Millbrook', 'nobody']);
+    let derived = 0, shared = 0;
+    for (let mask = 0; mask < 1 << events.length; mask++) {
+      const hidden = new Set(events.filter((_, i) => mask & (1 << i)).map((e) => e.id));
+      const full = buildTimelineIndex(base);
+      // the GM's view asked for every session's graph before the players' index is derived (graphAt's `like`)
+      const fullAnswers = answers(full, names);
+      const d = full.without(hidden);
+      if (!d) continue;
+      derived++;
+      const want = buildTimelineIndex({ ...base, events: events.filter((e) => !hidden.has(e.id)) });
+      // the derived index asked at the sessions in another order too (the nearest earlier snapshot, or none)
+      for (const layer of d.layers()) for (const s of [3, 99, null, 0]) d.graphAt(layer, s);
+      expect(answers(d, names), `mask ${mask}`).toEqual(answers(want, names));
+      expect(answers(full, names), `mask ${mask}`).toEqual(fullAnswers);
+      for (const layer of d.layers()) for (const s of [3, 5, 99]) {
+        const mine = d.graphAt(layer, s).entities, theirs = full.graphAt(layer, s).entities;
+        // an entity changed by an event both keep: one state object, made by the source
+        shared += mine.filter((e, i) => e === theirs[i] && Object.keys(e.provenance).length > 0).length;
+      }
+    }
+    expect(derived).toBeGreaterThan(32);
+    expect(shared).toBeGreaterThan(0);
+  });
 });
