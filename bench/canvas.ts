@@ -143,6 +143,15 @@ async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph
     undefined, { timeout: timeoutMs, polling: 200 });
   const used = await cpu();
   const m = await page.evaluate(() => ({ ...window.__lorecraftCanvas!.metrics, painted: (window as unknown as { __painted: number }).__painted }));
+  // where the time before the first picture goes (log only): the page's and the bundle's fetch, the document's parse
+  const nav = await page.evaluate(() => {
+    const r = (x: number) => Math.round(x);
+    const d = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\/assets\/index-[^/]*\.js$/.test(e.name));
+    return { html: d ? [r(d.requestStart), r(d.responseEnd)] : null, bundle: res[0] ? [r(res[0].requestStart), r(res[0].responseEnd)] : null,
+      domContentLoaded: d ? r(d.domContentLoadedEventEnd) : null };
+  });
+  log(`  page (ms since navigation: request, response end): ${JSON.stringify(nav)}`);
   // the first full layout's own time in the worker (or the main thread), when the build reports it
   const run = m.layoutRuns?.[0];
   return { graph: r1(m.graphAt!), picture: r1(m.firstPictureAt ?? m.firstRenderAt!), first: r1(m.firstRenderAt!), layout: r1(m.layoutDoneAt!), painted: r1(m.painted), nodes: m.nodes ?? 0,

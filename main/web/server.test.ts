@@ -89,6 +89,27 @@ describe('web shell server', () => {
     expect((await get(`/?token=${server.token}`, { host: `evil.example:${server.port}` })).status).toBe(403);
   });
 
+  it('serves a file as it is on disk now (read anew per request), a big one whole, and a client-side route as index.html', async () => {
+    const cookie = `lorecraft_token=${server.token}`;
+    // bigger than the promise API's 512 kB read chunks, not ASCII-only
+    const big = Array.from({ length: 120_000 }, (_, i) => `/* ${i} ė */`).join('\n');
+    await writeFile(join(dir, 'renderer', 'assets', 'big.js'), big);
+    const a = await new Promise<{ type: string; body: Buffer }>((ok, fail) => {
+      const req = httpRequest({ host: '127.0.0.1', port: server.port, path: '/assets/big.js', headers: { cookie } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => ok({ type: String(res.headers['content-type']), body: Buffer.concat(parts) }));
+      });
+      req.on('error', fail);
+      req.end();
+    });
+    expect(a.type).toMatch(/javascript/);
+    expect(a.body.equals(Buffer.from(big))).toBe(true);
+    await writeFile(join(dir, 'renderer', 'assets', 'big.js'), 'changed');
+    expect((await get('/assets/big.js', { cookie })).body).toBe('changed');
+    expect((await get('/some/route', { cookie })).body).toBe(await readFile(join(dir, 'renderer', 'index.html'), 'utf8'));
+  });
+
   it('never serves a file outside the renderer folder', async () => {
     const res = await get(`/..%2Fsecret.txt?token=${server.token}`);
     expect(res.body).not.toContain('outside the renderer');

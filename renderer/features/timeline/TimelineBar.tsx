@@ -8,6 +8,7 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
 import { markersOf, step, stopIndex, stopsOf } from './model.js';
+import { firstListsGate } from '../canvas/slice.js';
 import { NewEventForm } from './NewEventForm.js';
 import { labelStride, labelWidth, shownLabels } from './axis.js';
 import './timeline.css';
@@ -122,9 +123,12 @@ export function TimelineBar() {
   }, [layers, layer]);
 
   // the files changed (an event written here, on disk, by MCP): reload sessions and the shown step
+  // (during a big graph's first load, once its laid-out picture is painted: live.ts)
   useEffect(() => api.on('vault-changed', () => {
-    const l = s().timelineLayer;
-    if (l) void s().loadTimeline(l);
+    void firstListsGate().then(() => {
+      const l = s().timelineLayer;
+      if (l) void s().loadTimeline(l);
+    });
   }), []);
 
   // another entity selected: its state as of the shown session
