@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { generateRealVault } from '../../bench/generate-real.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -276,4 +278,29 @@ describe('parseNote: what it keeps holds none of the file text', () => {
     expect(grown).toBeLessThan(2 * 1024 * 1024);
     expect(kept).toHaveLength(60);
   });
+});
+
+describe('parseNote over a real-shaped vault (bench/generate-real.ts): the owned copies change no value', () => {
+  it('every note: frontmatter equal to yaml.parse of its block, every field link found in its field, no problems', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lc-parse-real-'));
+    await generateRealVault(dir, { notes: 120, seed: 5 });
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md') && !f.startsWith('_templates'));
+    expect(files.length).toBeGreaterThan(100);
+    let links = 0;
+    for (const f of files) {
+      const bytes = readFileSync(join(dir, f));
+      const n = parseNote(f, bytes);
+      const text = bytes.toString('utf8');
+      const m = /^---\n([\s\S]*?)\n---\n/.exec(text);
+      if (!m) continue;
+      expect(n.problems).toEqual([]);
+      expect(n.frontmatter).toEqual(parseYaml(m[1]!));
+      for (const l of n.fieldLinks) {
+        expect(JSON.stringify(n.frontmatter[l.field!])).toContain(l.target);
+        links++;
+      }
+    }
+    expect(links).toBeGreaterThan(500);
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
 });
