@@ -155,6 +155,31 @@ describe('a bulk load equals the general path', () => {
     expect(notes.some((e) => Object.keys(e.properties).length > 0)).toBe(true);
   });
 
+  it("a bulk-loaded record's properties are kept from their second read on, equal on every read (rss15h)", async () => {
+    const d = tempDir('lc-bulk-props-'); tmp.push(d);
+    await generateVault(d, { entities: 60, avgLinks: 3, seed: 9, danglingRatio: 0 });
+    const { model, notes } = await freshModel(d);
+    model.load(notes);
+    // the record's lazy source (model.ts PropsSource): what it keeps
+    const source = (e: object) => {
+      const sym = Object.getOwnPropertySymbols(e).find((x) => x.description === 'lorecraft.recordProps')!;
+      return (e as Record<symbol, { value: unknown; read: boolean }>)[sym]!;
+    };
+    const unread = [...model.entities()].filter((e) => !e.placeholder && !source(e).read);
+    expect(unread.length).toBeGreaterThan(30);
+    for (const e of unread) {
+      // the store's load (a cold open) reads each once: that object is not kept
+      const first = e.properties;
+      expect(source(e).value).toBeNull();
+      const second = e.properties;
+      expect(second).not.toBe(first);
+      expect(json(second)).toBe(json(first));
+      // read again (a panel, the players' view): kept from then on
+      expect(source(e).value).toBe(second);
+      expect(e.properties).toBe(second);
+    }
+  });
+
   it('defects: problems name their file and field', async () => {
     const d = tempDir('lc-bulk-bad-'); tmp.push(d); writeFiles(d, DEFECTS);
     const { model, notes } = await freshModel(d);

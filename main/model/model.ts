@@ -90,11 +90,19 @@ function withNoteBody(rec: Omit<EntityRecord, 'body'>, note: ParsedNote): Entity
 
 /** A restored or bulk-loaded record's properties: derived from its note when first read (lazyRecord). */
 const PROPS = Symbol('lorecraft.recordProps');
-interface PropsSource { note: ParsedNote; type: string | null; sv: SchemaView; value: EntityRecord['properties'] | null }
-/** The one getter of every restored record's properties (a getter per record made each a dictionary-mode object). */
+interface PropsSource { note: ParsedNote; type: string | null; sv: SchemaView; value: EntityRecord['properties'] | null; read: boolean }
+/**
+ * The one getter of every restored record's properties (a getter per record made each a dictionary-mode object).
+ * Kept from the second read on: a cold open's store load reads every record's properties once (rows.ts), and
+ * keeping them all then held one more object of every note's keys that a warm open never derives (rss15h).
+ */
 function recordProps(this: { [PROPS]: PropsSource }): EntityRecord['properties'] {
   const p = this[PROPS];
-  return (p.value ??= noteProperties(p.note, p.type, p.sv));
+  if (p.value !== null) return p.value;
+  const v = noteProperties(p.note, p.type, p.sv);
+  if (p.read) p.value = v;
+  p.read = true;
+  return v;
 }
 /**
  * The record noteRecord makes, its properties derived when first read: the same keys in the same order
@@ -106,7 +114,7 @@ function recordProps(this: { [PROPS]: PropsSource }): EntityRecord['properties']
 function lazyRecord(st: NoteState, sv: SchemaView): EntityRecord {
   const note = st.note;
   const rec = { id: st.id, name: note.title, type: st.type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases };
-  Object.defineProperty(rec, PROPS, { value: { note, type: st.type, sv, value: null } satisfies PropsSource });
+  Object.defineProperty(rec, PROPS, { value: { note, type: st.type, sv, value: null, read: false } satisfies PropsSource });
   Object.defineProperty(rec, 'properties', { get: recordProps, enumerable: true, configurable: true });
   Object.defineProperty(rec, 'placeholder', { value: false, writable: true, enumerable: true, configurable: true });
   return withNoteBody(rec as unknown as Omit<EntityRecord, 'body'>, note);

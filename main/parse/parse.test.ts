@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { generateRealVault } from '../../bench/generate-real.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parseNote, fieldRefs } from './parse.js';
 
 const b = (s: string) => Buffer.from(s, 'utf8');
@@ -207,4 +211,96 @@ describe('fieldRefs', () => {
     expect(fieldRefs(n, 'tpl')).toEqual([]);
     expect(fieldRefs(n, 'missing')).toEqual([]);
   });
+});
+
+describe('parseNote: what it keeps holds none of the file text', () => {
+  // A kept value cut from the file (a V8 slice of 13+ characters) keeps the whole text alive; every kept string is
+  // a copy of its own (own/ownValue/ownLink), so once the body is dropped the notes hold about their values only.
+  const collect = (): (() => void) => {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  };
+  const note = (i: number, full: boolean): string => [
+    '---',
+    `title: The Long Title Number ${i}`,
+    'a_rather_long_key_name: a value long enough to be a slice',
+    'allies:', `  - "[[Somebody With A Long Name ${i}]]"`, '  - plain list item of some length',
+    `home: "[[Places/The Far Away Harbour ${i}|harbour]]"`,
+    ...(full ? ['nested:', '  inner key here: another long enough value', '  deeper:', '    - "[[A Link Inside A Map]]"'] : []),
+    'tags: [a-long-enough-tag-name, short]',
+    '---',
+    `# Note ${i}`,
+    'x'.repeat(200_000),
+    `[[A Body Link Long Enough ${i}]] #an-inline-tag-long-enough`,
+    '',
+  ].join('\n');
+
+  it('gives the same values on the fast and the full path', () => {
+    const n = parseNote('p/N.md', b(note(1, true)));
+    expect(n.frontmatter).toEqual({
+      title: 'The Long Title Number 1', a_rather_long_key_name: 'a value long enough to be a slice',
+      allies: ['[[Somebody With A Long Name 1]]', 'plain list item of some length'],
+      home: '[[Places/The Far Away Harbour 1|harbour]]',
+      nested: { 'inner key here': 'another long enough value', deeper: ['[[A Link Inside A Map]]'] },
+      tags: ['a-long-enough-tag-name', 'short'],
+    });
+    expect(n.fieldLinks).toEqual([
+      { target: 'Somebody With A Long Name 1', name: 'Somebody With A Long Name 1', line: 5, field: 'allies' },
+      { target: 'Places/The Far Away Harbour 1', name: 'The Far Away Harbour 1', label: 'harbour', line: 7, field: 'home' },
+      { target: 'A Link Inside A Map', name: 'A Link Inside A Map', line: 11, field: 'nested' },
+    ]);
+    expect(n.tags).toEqual(['a-long-enough-tag-name', 'short', 'an-inline-tag-long-enough']);
+    const fast = parseNote('p/N.md', b(note(1, false)));
+    expect(fast.fieldLinks.slice(0, 2)).toEqual(n.fieldLinks.slice(0, 2));
+  });
+
+  it('an own `__proto__` key stays a key, not the prototype', () => {
+    const n = parseNote('p/P.md', b('---\n__proto__: a value long enough to be a slice\nnested:\n  a: 1\n---\n'));
+    expect(Object.getPrototypeOf(n.frontmatter)).toBe(Object.prototype);
+    expect(Object.keys(n.frontmatter)).toEqual(['__proto__', 'nested']);
+    expect(Object.getOwnPropertyDescriptor(n.frontmatter, '__proto__')?.value).toBe('a value long enough to be a slice');
+  });
+
+  it('60 notes of 200 KB, bodies dropped: the kept parts hold well under one body each', () => {
+    const gc = collect();
+    const kept: unknown[] = [];
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 60; i++) {
+      const n = parseNote(`p/N${i}.md`, b(note(i, i % 2 === 0)));
+      expect(n.problems).toEqual([]);
+      const { body: _body, ...rest } = n;
+      kept.push(rest);
+    }
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    // the texts are 60 x ~200 KB = ~12 MB; what is kept is a few KB a note
+    expect(grown).toBeLessThan(2 * 1024 * 1024);
+    expect(kept).toHaveLength(60);
+  });
+});
+
+describe('parseNote over a real-shaped vault (bench/generate-real.ts): the owned copies change no value', () => {
+  it('every note: frontmatter equal to yaml.parse of its block, every field link found in its field, no problems', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lc-parse-real-'));
+    await generateRealVault(dir, { notes: 120, seed: 5 });
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md') && !f.startsWith('_templates'));
+    expect(files.length).toBeGreaterThan(100);
+    let links = 0;
+    for (const f of files) {
+      const bytes = readFileSync(join(dir, f));
+      const n = parseNote(f, bytes);
+      const text = bytes.toString('utf8');
+      const m = /^---\n([\s\S]*?)\n---\n/.exec(text);
+      if (!m) continue;
+      expect(n.problems).toEqual([]);
+      expect(n.frontmatter).toEqual(parseYaml(m[1]!));
+      for (const l of n.fieldLinks) {
+        expect(JSON.stringify(n.frontmatter[l.field!])).toContain(l.target);
+        links++;
+      }
+    }
+    expect(links).toBeGreaterThan(500);
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
 });

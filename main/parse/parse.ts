@@ -180,9 +180,9 @@ function parseInner(path: string, bytes: Buffer, hash: string, opts: ParseOption
     note.hasFrontmatter = true;
     note.body = split.body;
     note.bodyLine = split.bodyLine;
-    // a flat copy: the values read from it would otherwise be slices of the whole file's text and keep it alive
-    // after the body has left memory (main/sync/body.ts)
-    readFrontmatter(note, own(split.yaml), problems);
+    // every string kept from it is made a flat copy of its own (ownValue, ownLink): a slice would keep the whole
+    // file's text alive after the body has left memory (main/sync/body.ts)
+    readFrontmatter(note, split.yaml, problems);
     const fm = note.frontmatter;
     fmTags = frontmatterTags(fm.tags).filter(isValidTag);
     const aliasVal = fm.aliases !== undefined ? fm.aliases : fm.alias;
@@ -197,18 +197,51 @@ function parseInner(path: string, bytes: Buffer, hash: string, opts: ParseOption
   // (a note of a few links: a copy each, no map)
   const owned = scanned.links.length > 64 ? new Map<string, string>() : null;
   for (const l of scanned.links) ownLink(l, owned);
-  note.bodyLinks = scanned.links;
-  note.tags = dedupeCi(fmTags.concat(scanned.tags.map(own)));
+  // the kept arrays at their exact size: an array grown by push keeps V8's slack capacity (up to ~16 spare slots)
+  note.bodyLinks = exact(scanned.links);
+  note.fieldLinks = exact(note.fieldLinks);
+  note.tags = exact(dedupeCi(fmTags.concat(scanned.tags.map(own))));
+  note.aliases = exact(note.aliases);
+  note.problems = exact(note.problems);
   return note;
 }
 
+/** `a` itself when empty (a literal `[]` has no backing store), else a copy of exactly its length. */
+function exact<T>(a: T[]): T[] {
+  return a.length === 0 ? a : a.slice();
+}
+
 /**
- * A copy of `s` that does not share the memory of the string it was cut from. V8 keeps a substring of 13 or
- * more characters as a slice of its parent, so one kept link target would keep the whole file's text alive;
- * flattening a fresh cons string copies just these characters.
+ * A flat copy of `s` that does not share the memory of the string it was cut from. V8 keeps a substring of 13
+ * or more characters as a slice of its parent (and a concatenation as a cons of its parts), so one kept link
+ * target or frontmatter value would keep the whole file's text alive. Array join writes its parts into one new
+ * sequential string: no slice over a private copy (32 bytes more a string), no cons. Shorter strings are always
+ * copies of their own in V8 (a slice or cons needs 13 characters).
  */
-function own(s: string): string {
-  return (' ' + s).slice(1);
+export function own(s: string): string {
+  return s.length < 13 ? s : [s.slice(0, 1), s.slice(1)].join('');
+}
+
+/**
+ * A frontmatter value with every string in it made own() and every array copied at its exact size (the parsers
+ * grow them by push); maps are rewritten in place (same keys, same order). Gives a value deep-equal to `v`.
+ */
+export function ownValue(v: unknown): unknown {
+  if (typeof v === 'string') return own(v);
+  if (Array.isArray(v)) {
+    const out = v.slice();
+    for (let i = 0; i < out.length; i++) out[i] = ownValue(out[i]);
+    return out;
+  }
+  if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    const o = v as Record<string, unknown>;
+    for (const k of Object.keys(o)) {
+      // an own `__proto__` key (the full parser can give one) is written as a property, never as the prototype
+      if (k === '__proto__') Object.defineProperty(o, k, { value: ownValue(o[k]), writable: true, enumerable: true, configurable: true });
+      else o[k] = ownValue(o[k]);
+    }
+  }
+  return v;
 }
 
 /** own(s), the same copy for equal strings seen through `owned` (if any) */
@@ -220,10 +253,13 @@ function ownOnce(s: string, owned: Map<string, string> | null): string {
 }
 
 function ownLink(l: WikiLink, owned: Map<string, string> | null): void {
-  l.target = ownOnce(l.target, owned);
-  l.name = ownOnce(l.name, owned);
+  const target = l.target;
+  l.target = ownOnce(target, owned);
+  // most links' name is their target: one copy for both
+  l.name = l.name === target ? l.target : ownOnce(l.name, owned);
   if (l.heading !== undefined) l.heading = ownOnce(l.heading, owned);
   if (l.label !== undefined) l.label = ownOnce(l.label, owned);
+  if (l.field !== undefined) l.field = ownOnce(l.field, owned);
 }
 
 function readFrontmatter(note: ParsedNote, yaml: string, problems: Problem[]): void {
@@ -231,13 +267,16 @@ function readFrontmatter(note: ParsedNote, yaml: string, problems: Problem[]): v
   const fast = fastFrontmatter(yaml, 2);
   if (fast !== null) {
     for (const f of fast) {
-      note.frontmatter[f.key] = f.value;
-      note.fieldLines[f.key] = f.line;
-      for (const s of f.strings) scanLinks(s.text, s.line, note.fieldLinks, f.key);
+      const key = own(f.key);
+      note.frontmatter[key] = ownValue(f.value);
+      note.fieldLines[key] = f.line;
+      for (const s of f.strings) scanLinks(s.text, s.line, note.fieldLinks, key);
     }
-    return;
+  } else {
+    readFrontmatterFull(note, yaml, problems);
+    note.frontmatter = ownValue(note.frontmatter) as Record<string, unknown>;
   }
-  readFrontmatterFull(note, yaml, problems);
+  for (const l of note.fieldLinks) ownLink(l, null);
 }
 
 /** The full yaml parser: any YAML, exact error lines. Used when the fast path declines. */
