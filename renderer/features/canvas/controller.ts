@@ -73,7 +73,7 @@ export interface CanvasMetrics {
   /** label picks run at once for a view the program set (pickBeforeFrame) */
   picksAtOnce?: number;
   /** pan/zoom gestures (gesture.ts): holds ended by stillness / by a change of elements, gesture bitmaps rebuilt for coverage */
-  gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; firstAheadAt?: number };
+  gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; copied: number; firstAheadAt?: number };
 }
 
 export interface ControllerEvents {
@@ -195,6 +195,8 @@ export class CanvasController {
         ahead: () => !this.covered && this.settled && cy.nodes().length <= AHEAD_MAX_NODES,
         // a big graph's frame (drawn without texture caches) asks for no second one for the bounds it computed itself
         quietDrawBounds: () => this.direct,
+        // a big graph's gesture starts from a copy of the element layer on screen when only the view changed since it was drawn
+        copyShown: () => this.direct,
       });
       if (this.hold) this.metrics.gesture = this.hold.stats;
       this.hitFull = installHitFilter(cy);

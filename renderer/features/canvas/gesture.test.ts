@@ -271,6 +271,75 @@ describe('GestureHold', () => {
     expect(hold.stats.rebuilt).toBe(2);
   });
 
+  describe('a gesture\'s first bitmap copied from the element layer on screen (copyShown)', () => {
+    /** the fake with an on-screen element layer (a canvas whose copies are recorded) */
+    const withLayer = () => {
+      const f = fake();
+      const copies: unknown[] = [];
+      const made: Array<{ width: number; height: number }> = [];
+      const doc = {
+        createElement: () => {
+          const c = { width: 0, height: 0, getContext: () => ({ setTransform() { /* */ }, clearRect() { /* */ }, drawImage(src: unknown) { copies.push(src); } }) };
+          made.push(c);
+          return c;
+        },
+      };
+      const layer = { width: 1000, height: 800, ownerDocument: doc };
+      (f.r.data as { contexts?: unknown[] }).contexts = [undefined, undefined, { canvas: layer }];
+      return { ...f, copies, made, layer };
+    };
+
+    it('a gesture right after a full frame starts from a copy of the layer at the view it was drawn at: no build', () => {
+      const f = withLayer();
+      const hold = new GestureHold(f.cy, f.r, { idleMs: 250, copyShown: () => true });
+      f.r.redraw();
+      f.calls.length = 0;
+      f.r.hoverData.dragging = true;
+      f.move(10); f.move(10);
+      expect(f.calls).toEqual(['blit', 'blit']);
+      expect(hold.stats.copied).toBe(1);
+      expect(f.copies).toEqual([f.layer]);
+      expect(f.made).toHaveLength(1);
+      expect(f.r.textureCache?.viewport).toMatchObject({ zoom: 1, pan: { x: 0, y: 0 }, width: 1000, height: 800 });
+      // the next gesture after a full frame: the same copy canvas, copied again
+      f.r.hoverData.dragging = false;
+      vi.advanceTimersByTime(250);
+      f.r.hoverData.dragging = true;
+      f.move(10);
+      expect(hold.stats.copied).toBe(2);
+      expect(f.made).toHaveLength(1);
+      expect(f.r.textureCache?.viewport).toMatchObject({ pan: { x: 20, y: 0 } });
+    });
+
+    it('not after an element changed, another redraw was asked for, or a gesture frame painted over the layer; not when off', () => {
+      for (const spoil of ['notify', 'hint', 'gesture', 'off'] as const) {
+        const f = withLayer();
+        const hold = new GestureHold(f.cy, f.r, { idleMs: 250, copyShown: () => spoil !== 'off' });
+        f.r.redraw();
+        if (spoil === 'notify') (f.r as unknown as { notify(n: string, e: unknown): void }).notify("style", [{ isEdge: () => false, id: () => "n1", _private: {} }]);
+        if (spoil === 'hint') (f.r as unknown as { redrawHint(g: string, on: boolean): void }).redrawHint('eles', true);
+        if (spoil === 'gesture') { f.r.data.wheelZooming = true; f.move(5); f.r.data.wheelZooming = false; vi.advanceTimersByTime(100); f.r.textureCache = null; }
+        f.calls.length = 0;
+        f.r.hoverData.dragging = true;
+        f.move(10);
+        // (the gesture frame before was itself copied; the layer then shows the bitmap, not the elements: no second copy)
+        expect([spoil, hold.stats.copied]).toEqual([spoil, spoil === 'gesture' ? 1 : 0]);
+        expect(f.calls).toContain('build');
+      }
+    });
+
+    it('a change of the view alone (a fit, a zoom button) keeps it: its own full frame is then the one copied', () => {
+      const f = withLayer();
+      const hold = new GestureHold(f.cy, f.r, { idleMs: 250, copyShown: () => true });
+      f.r.redraw();
+      f.move(0, 1.5);
+      f.r.hoverData.dragging = true;
+      f.move(10);
+      expect(hold.stats.copied).toBe(1);
+      expect(f.r.textureCache?.viewport).toMatchObject({ zoom: 1.5 });
+    });
+  });
+
   describe('the next gesture\'s bitmap built ahead', () => {
     beforeEach(() => {
       vi.stubGlobal('requestIdleCallback', (cb: () => void) => setTimeout(cb, 1) as unknown as number);

@@ -58,15 +58,23 @@ export const AHEAD_DELAY_MS = 300;
 /** the gesture bitmap Cytoscape keeps (3.34: drawing-redraw.mjs, the textureDraw branch) */
 interface TextureCache { viewport?: TextureView & { mpan?: { x: number; y: number } }; bb?: unknown; texture?: unknown }
 
+/** the view (and canvas size, in canvas pixels) at which the on-screen element layer was last drawn whole */
+interface ShownView { zoom: number; pan: { x: number; y: number }; width: number; height: number }
+
 /** what of Cytoscape's canvas renderer the hold uses */
 interface HoldRenderer {
-  data: { wheelZooming?: boolean; bufferCanvases?: unknown[]; bufferContexts?: Array<CanvasRenderingContext2D | undefined>; canvasNeedsRedraw?: boolean[] };
+  data: {
+    wheelZooming?: boolean; bufferCanvases?: unknown[]; bufferContexts?: Array<CanvasRenderingContext2D | undefined>; canvasNeedsRedraw?: boolean[];
+    /** the on-screen layers' contexts (the element layer's is data.contexts[NODE]) */
+    contexts?: Array<CanvasRenderingContext2D | undefined>;
+  };
   /** the indices of the node and drag layers in data.canvasNeedsRedraw */
   NODE?: number; DRAG?: number;
   hoverData: { dragging?: boolean };
   pinching?: boolean; swipePanning?: boolean; textureOnViewport?: boolean;
   textureCache?: TextureCache | null;
   pixelRatio?: number;
+  motionBlur?: boolean;
   /** for the bitmap built ahead (optional: without them nothing is built ahead) */
   TEXTURE_BUFFER?: number; textureMult?: number; canvasWidth?: number; canvasHeight?: number; getPixelRatio?(): number;
   render(o?: { forcedContext?: unknown }): void;
@@ -94,6 +102,12 @@ export interface GestureHoldOptions {
    * after every frame that followed a restyle (the label pick's, a fit's). That frame draws them already.
    */
   quietDrawBounds?: () => boolean;
+  /**
+   * Whether a gesture's first bitmap may be a copy of the element layer on screen, when nothing but the view has changed
+   * since that layer was drawn whole (the controller: big graphs drawn directly, where Cytoscape's own first bitmap, all
+   * nodes drawn again at 2x, is the gesture's longest frame). Omitted: never.
+   */
+  copyShown?: () => boolean;
 }
 
 /**
@@ -107,8 +121,9 @@ export class GestureHold {
   held = false;
   /** bench/tests: holds ended by stillness / by a change of elements, bitmaps dropped for coverage */
   /** firstAheadAt: performance.now() of the first bitmap built ahead (tests: none before the first layout is placed) */
-  readonly stats: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; firstAheadAt?: number } =
-    { settled: 0, interrupted: 0, rebuilt: 0, ahead: 0, aheadUsed: 0, aheadDropped: 0, pressDeferred: 0, pressDrawn: 0, boundsInDraw: 0 };
+  /** copied: gestures whose first bitmap was the element layer on screen, copied (copyShown) */
+  readonly stats: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; copied: number; firstAheadAt?: number } =
+    { settled: 0, interrupted: 0, rebuilt: 0, ahead: 0, aheadUsed: 0, aheadDropped: 0, pressDeferred: 0, pressDrawn: 0, boundsInDraw: 0, copied: 0 };
   private timer: ReturnType<typeof setTimeout> | null = null;
   private wheel = false;
   private rebuiltAt = -Infinity;
@@ -133,7 +148,11 @@ export class GestureHold {
       try { this.renderHeld(o); } finally { this.drawing--; }
     };
     const hint = r.redrawHint, redraw = r.redraw;
-    r.redrawHint = (group, on) => { if (!this.muted) hint.call(r, group, on); };
+    r.redrawHint = (group, on) => {
+      // the element layer is asked to be drawn again for another reason than the view: what it shows may be stale
+      if (group === 'eles' && on && !this.inViewport) this.shown = null;
+      if (!this.muted) hint.call(r, group, on);
+    };
     r.redraw = () => { if (!this.muted) redraw.call(r); };
     this.render = render;
     this.notifyRenderer = (name, eles) => notify.call(r, name, eles);
@@ -158,7 +177,12 @@ export class GestureHold {
       if (this.pressPending.size) this.dropPress();
       // a bitmap built ahead shows the node layer as it was: any change but of the view or of edges (not in it) drops it
       if (this.aheadTex && name !== 'viewport' && !this.onlyEdges(eles)) this.dropAhead();
-      notify.call(r, name, eles);
+      // the element layer on screen no longer shows the elements as they are (until the next full frame); a press state
+      // not drawn (deferPress) and its bounds leave it as it was: it was drawn with no press state (see renderHeld)
+      if (name !== 'viewport' && !pressBounds && !activation) this.shown = null;
+      // (nor do the redraws it asks for: a press state's notification, drawn or not, is no change of the layer as last drawn)
+      this.inViewport = name === 'viewport' || pressBounds || activation;
+      try { notify.call(r, name, eles); } finally { this.inViewport = false; }
     };
   }
 
@@ -166,6 +190,18 @@ export class GestureHold {
   private drawing = 0;
   /** the renderer's redraw requests are dropped (a notification raised by the frame being drawn) */
   private muted = false;
+  /** a notification of the view or of a press state is being delivered (its redraw requests say nothing about the layer as drawn) */
+  private inViewport = false;
+  /**
+   * The view at which the element layer on screen was last drawn whole, while it still shows every element below the
+   * drag layer as it is: set by a full frame that drew that layer, cleared by any notification but the view's, any
+   * other request to draw that layer again, and any gesture frame (which paints the bitmap over it). Only a frame drawn
+   * with no element pressed sets it, so the press notifications that follow (deferPress) leave it: the layer shows no
+   * press state, and a pan starts by undoing the press.
+   */
+  private shown: ShownView | null = null;
+  /** the copy of the element layer a gesture starts from (copyShown), kept for the next one */
+  private copyCanvas: HTMLCanvasElement | null = null;
 
   private renderHeld(o?: { forcedContext?: unknown }): void {
     const r = this.r, cy = this.cy, render = this.render;
@@ -179,6 +215,8 @@ export class GestureHold {
     if (o?.forcedContext) { render.call(r, o); return; }
     const moving = this.moving();
     if (this.aheadTex && r.textureCache === this.aheadTex && moving) { this.stats.aheadUsed++; this.aheadTex = null; }
+    // a gesture's first frame with no bitmap: the element layer on screen, if nothing but the view changed since it was drawn
+    if (moving && !r.textureCache) this.copyShownLayer();
     // a frame that leaves the node and drag layers as they are (the press's background circle, on the select layer)
     // keeps a bitmap built ahead: Cytoscape drops its bitmap on every frame outside a gesture
     const ahead = this.aheadTex;
@@ -187,7 +225,14 @@ export class GestureHold {
       if (!r.textureCache) r.textureCache = ahead;
       return;
     }
+    const need = r.data.canvasNeedsRedraw, node = r.NODE;
+    const layerDue = !!need && node !== undefined && need[node] === true;
     render.call(r, o);
+    // a gesture frame paints the bitmap over the element layer; a full frame that drew it leaves it showing the elements as they are
+    if (moving) this.shown = null;
+    else if (layerDue && need![node!] === false && !r.motionBlur && r.canvasWidth && r.canvasHeight && !this.pressed.size && !this.pressPending.size) {
+      this.shown = { zoom: cy.zoom(), pan: { ...cy.pan() }, width: r.canvasWidth, height: r.canvasHeight };
+    }
     // a full frame (Cytoscape drops its bitmap on it): build the next gesture's bitmap once the page is idle
     this.cancelAhead();
     if (!moving) { this.aheadTex = null; this.scheduleAhead(); this.pressTouched.clear(); }
@@ -196,6 +241,37 @@ export class GestureHold {
   private readonly render: (o?: { forcedContext?: unknown; drawOnlyNodeLayer?: boolean; forcedPxRatio?: number }) => void;
   /** the renderer's own notify (past this wrapper) */
   private readonly notifyRenderer: (name: string, eles?: unknown) => void;
+
+  /**
+   * Make the gesture's first bitmap a copy of the element layer on screen (one blit of the canvas) instead of Cytoscape's
+   * own (every node drawn again, at textureMult x the pixel ratio): only when nothing but the view has changed since that
+   * layer was drawn whole (`shown`), at the same canvas size. The copy shows what that full frame showed (edges and labels
+   * too, at 1x) where Cytoscape's shows the nodes alone; a view that leaves it is drawn as before (renderHeld's rebuild).
+   * e2e/canvas-gesture.spec.ts checks it against a full draw at the moved view. Returns whether it was made.
+   */
+  private copyShownLayer(): boolean {
+    const r = this.r, s = this.shown;
+    if (!s || !this.opts.copyShown?.()) return false;
+    const src = r.NODE === undefined ? undefined : r.data.contexts?.[r.NODE]?.canvas;
+    if (!src || r.canvasWidth !== s.width || r.canvasHeight !== s.height || src.width !== s.width || src.height !== s.height) return false;
+    let dst = this.copyCanvas;
+    if (!dst || dst.width !== s.width || dst.height !== s.height) {
+      dst = src.ownerDocument.createElement('canvas');
+      dst.width = s.width;
+      dst.height = s.height;
+      this.copyCanvas = dst;
+    }
+    const cxt = dst.getContext('2d');
+    if (!cxt) return false;
+    cxt.setTransform(1, 0, 0, 1, 0, 0);
+    cxt.clearRect(0, 0, s.width, s.height);
+    cxt.drawImage(src, 0, 0);
+    // (Cytoscape 3.34 keeps `bb` beside the bitmap but never reads it)
+    r.textureCache = { texture: dst, viewport: { zoom: s.zoom, pan: { ...s.pan }, width: s.width, height: s.height, mpan: { x: -s.pan.x / s.zoom, y: -s.pan.y / s.zoom } } };
+    this.shown = null;
+    this.stats.copied++;
+    return true;
+  }
 
   /** the next frame draws neither the node layer nor the drag layer (e.g. only the select layer) */
   private layersClean(): boolean {
@@ -333,6 +409,7 @@ export class GestureHold {
       const eles = [...this.pressPending];
       this.pressPending.clear();
       if (!eles.length || this.held || this.cy.destroyed()) return;
+      this.shown = null;
       this.stats.pressDrawn++;
       this.notifyRenderer('style', eles);
     }, PRESS_DRAW_MS);
