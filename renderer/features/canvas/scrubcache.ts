@@ -44,6 +44,15 @@ export function windowSteps(at: number, dir: 1 | -1, ahead: number, behind: numb
   return dir > 0 ? [at - behind, at + ahead - 1] : [at - ahead, at + behind - 1];
 }
 
+/**
+ * After a step to overlay `at` moving `dir`: fewer than `margin` of the next steps that way are left in the window `w`
+ * (windowSteps, at its last build), so the next window's bitmaps are due (built ahead in idle time). The next steps
+ * are at, at + 1, ... forward; at - 1, at - 2, ... back.
+ */
+export function windowShort(at: number, dir: 1 | -1, w: readonly [number, number], margin: number): boolean {
+  return dir > 0 ? at + margin - 1 > w[1] : at - margin < w[0];
+}
+
 export interface ScrubCacheMetrics {
   /** draws of the layer from the bitmaps / from scratch (a new window) / whole without bitmaps */
   blits: number; builds: number; whole: number;
