@@ -13,8 +13,7 @@ export function startLive(): () => void {
     // during a big graph's first load, after its laid-out picture is painted (firstListsGate): the opening's sync ends with a
     // vault-changed whose refetches (graph, entity list, problems; MBs at 5k entities) landed between the first layout's
     // answer and its placement (issue 19 point 2). Open for good after that, and at once for a small graph.
-    api.on('vault-changed', () => void firstListsGate().then(() => s().refresh())),
-    api.on('vault-changed', () => void firstListsGate().then(() => s().loadProblems())),
+    api.on('vault-changed', () => void firstListsGate().then(() => { void s().refresh(); void s().loadProblems(); })),
     api.on('sync-status', (status) => s().setStatus(status)),
     api.on('export-open', () => s().setExportOpen(true)),
     api.on('vault-opened', () => { s().clearSelection(); void s().loadAll(); void s().loadProblems(); }),

@@ -259,7 +259,7 @@ function ownLink(l: WikiLink, owned: Map<string, string> | null): void {
   l.name = l.name === target ? l.target : ownOnce(l.name, owned);
   if (l.heading !== undefined) l.heading = ownOnce(l.heading, owned);
   if (l.label !== undefined) l.label = ownOnce(l.label, owned);
-  if (l.field !== undefined) l.field = ownOnce(l.field, owned);
+  // (a field link's `field` is its frontmatter key, made own() where the key is read: readFrontmatter(Full))
 }
 
 function readFrontmatter(note: ParsedNote, yaml: string, problems: Problem[]): void {
@@ -316,7 +316,8 @@ export function readFrontmatterFull(note: ParsedNote, yaml: string, problems: Pr
   const starts = lineStarts(yaml);
   for (const pair of contents.items) {
     const k = pair.key;
-    const key = isScalar(k) ? String(k.value) : String(k);
+    // own(): the key is kept by every field link made from it (as the fast path's own(f.key))
+    const key = own(isScalar(k) ? String(k.value) : String(k));
     const off = (k as YamlNode | null)?.range?.[0] ?? 0;
     note.fieldLines[key] = 1 + lineAt(starts, off);
     walkLinks(pair.value, key, starts, 2, note.fieldLinks);

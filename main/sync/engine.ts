@@ -180,13 +180,18 @@ export class VaultSyncEngine implements SyncEngine {
     // the read handed over is held until the first syncAll takes it, not for the engine's life (its notes, the walk)
     const { prefetched, ...kept } = opts;
     this.opts = kept;
-    this.current = new VaultModel(opts.config, opts.schemaView, opts.configProblems ?? []);
+    this.current = this.emptyModel();
     this.stale = opts.storeStale ?? false;
     this.parseOpts = engineParseOptions(opts.schemaView, opts.maxBytes);
     this.prefetched = prefetched ?? null;
   }
 
   get model(): VaultModel { return this.current; }
+
+  /** a model of the engine's config and schema holding nothing yet (the first syncAll fills it) */
+  private emptyModel(): VaultModel {
+    return new VaultModel(this.opts.config, this.opts.schemaView, this.opts.configProblems ?? []);
+  }
 
   get store(): GraphStore { return this.opts.store; }
 
@@ -433,7 +438,7 @@ export class VaultSyncEngine implements SyncEngine {
     // a closed engine lets go of the vault: whoever still holds the engine (or its core) holds an empty model,
     // not every note, record and edge of the last sync (a process that opens the vault again would otherwise
     // carry the old model's heap into that open, whose garbage collections then mark it: warm15h)
-    this.current = new VaultModel(this.opts.config, this.opts.schemaView, this.opts.configProblems ?? []);
+    this.current = this.emptyModel();
     this.listeners.clear();
     this.expected.clear();
     this.prefetched = null;
