@@ -64,6 +64,11 @@ interface Source {
   hidden: ReadonlySet<string>;
 }
 
+/** the key of an index's memos per (layer, session): its graphs and frames */
+function memoKey(layer: string, session: number | null): string {
+  return `${layer}\u0000${session}`;
+}
+
 /** the index over `c`; `from`: the index `c` was derived from (TimelineIndex.without) */
 function indexOf(c: Compiled, from?: Source): TimelineIndex {
   const scopes = new Map<string, LayerScope>();
@@ -117,7 +122,7 @@ function indexOf(c: Compiled, from?: Source): TimelineIndex {
   // memo per (layer, session) + snapshots to step on from the nearest earlier session
   const snapshots = new Map<string, Map<number, Snapshot>>();
   const graph = (layer: string, session: number | null): GraphState => {
-    const key = `${layer}\u0000${session}`;
+    const key = memoKey(layer, session);
     let g = graphs.get(key);
     if (!g) {
       const snaps = snapshots.get(layer) ?? new Map<number, Snapshot>();
@@ -177,7 +182,7 @@ function indexOf(c: Compiled, from?: Source): TimelineIndex {
     graphAt: (layer, session = null) => graph(layer, session),
     baseRelationships: (layer) => scope(layer).baseEdges.values(),
     frame(layer, session = null) {
-      const key = `${layer}\u0000${session}`;
+      const key = memoKey(layer, session);
       let f = frames.get(key);
       if (!f) {
         f = frameOf(scope(layer), graph(layer, session));
@@ -197,7 +202,7 @@ function indexOf(c: Compiled, from?: Source): TimelineIndex {
     resolve,
     without(hidden) {
       const d = compileWithout(c, hidden);
-      return d && indexOf(d, { scope, graph: (layer, session) => graphs.get(`${layer}\u0000${session}`), hidden });
+      return d && indexOf(d, { scope, graph: (layer, session) => graphs.get(memoKey(layer, session)), hidden });
     },
   };
 }
