@@ -261,7 +261,18 @@ test('the scrub layer drawn from its kept bitmaps (scrubcache.ts) is, at every s
   // and the check can fail: a cold element restyled behind the cache's back (no notification) shows in it
   const stale = await page.evaluate(() => {
     const c = (window.__lorecraftCanvas!.controller as unknown as { scrubCache: Cache & { noteChanged(n: string, e: unknown): void } | null }).scrubCache!;
-    const cold = [...(c as unknown as { cold: Set<{ isNode(): boolean; style(k: string, v: unknown): void }> }).cold].find((e) => e.isNode())!;
+    type El = { isNode(): boolean; visible(): boolean; effectiveOpacity(): number; style(k: string, v: unknown): void; renderedBoundingBox(): { x1: number; y1: number; x2: number; y2: number; w: number; h: number } };
+    const cy = window.__lorecraftCanvas!.cy;
+    const w = cy.width(), h = cy.height();
+    // a cold node the layer shows: visible, not transparent, wholly inside the view; the largest (not the first in the
+    // set, which may be off screen or see-through at this session, and then no restyle of it could show)
+    const shown = [...(c as unknown as { cold: Set<El> }).cold].filter((e) => {
+      if (!e.isNode() || !e.visible() || e.effectiveOpacity() < 0.5) return false;
+      const b = e.renderedBoundingBox();
+      return b.x1 >= 0 && b.y1 >= 0 && b.x2 <= w && b.y2 <= h;
+    });
+    const area = (e: El) => { const b = e.renderedBoundingBox(); return b.w * b.h; };
+    const cold = shown.reduce((a, e) => (area(e) > area(a) ? e : a), shown[0]!);
     const note = c.noteChanged;
     c.noteChanged = () => undefined;
     // no bitmaps built ahead meanwhile (prebuild in idle time would draw them again, with the restyle in them): a
