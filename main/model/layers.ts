@@ -71,6 +71,31 @@ export class LayerMap {
     return null;
   }
 
+  /**
+   * layerOf for the files directly in folder `dir` ('' for the vault root): the folder's part of the question
+   * (its exclusion, the layer whose path holds it, a layer path naming one of its files) answered once, so that a
+   * walk asks per file only the exclude globs. `fileIn(path)` === `layerOf(path)` for every path `dir/name`
+   * (name without '/'): model/layers.test.ts checks it against layerOf.
+   */
+  layerIn(dir: string): (path: string) => string | null {
+    if (dir !== '' && this.isDirExcluded(dir)) return () => null;
+    let dirLayer: string | null = null;
+    // layer paths naming a file of this folder: longer than any that holds the folder, so before them in the order
+    let exact: Map<string, string> | null = null;
+    for (const { layer, dir: d } of this.dirs) {
+      if (d === '.' || (dir !== '' && (dir === d || dir.startsWith(d + '/')))) { dirLayer = layer; break; }
+      const slash = d.lastIndexOf('/');
+      if ((slash < 0 ? '' : d.slice(0, slash)) === dir) {
+        exact ??= new Map();
+        if (!exact.has(d)) exact.set(d, layer);
+      }
+    }
+    const excluded = this.excluded;
+    if (exact === null) return (path) => (excluded(path) ? null : dirLayer);
+    const named = exact;
+    return (path) => (excluded(path) ? null : named.get(path) ?? dirLayer);
+  }
+
   /** Layers searched for a reference made in `layer`, in order. */
   searchOrder(layer: string): string[] {
     return this.visible.get(layer) ?? [layer];

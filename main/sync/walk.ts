@@ -51,6 +51,9 @@ export async function walkVault(root: string, layers: LayerMap): Promise<WalkRes
       return;
     }
     const subdirs: Array<Promise<void>> = [];
+    // the layer of this folder's files, the folder's part asked once (isNotePath per file re-split the path, checked
+    // its folders again and walked the layers: a warm open from a new process runs this loop interpreted, 7,000 times)
+    let fileLayer: ((path: string) => string | null) | null = null;
     for (const e of entries) {
       const rel = relDir ? `${relDir}/${e.name}` : e.name;
       const abs = join(absDir, e.name);
@@ -61,7 +64,11 @@ export async function walkVault(root: string, layers: LayerMap): Promise<WalkRes
         seenDirs.add(real);
         subdirs.push(visit(abs, rel, real));
       } else if (e.isFile()) {
-        if (isNotePath(rel, layers)) files.set(rel, abs);
+        // isNotePath(rel, layers) for a file of a walked folder (every folder of rel passed isSkippedDir above)
+        const name = e.name;
+        if (name.charCodeAt(0) === 46 /* . */ || !name.toLowerCase().endsWith('.md')) continue;
+        fileLayer ??= layers.layerIn(relDir);
+        if (fileLayer(rel) !== null) files.set(rel, abs);
       } else if (e.isSymbolicLink()) {
         if (isSkippedDir(e.name) || layers.isExcluded(rel)) continue;
         let real: string;
