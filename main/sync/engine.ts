@@ -230,6 +230,16 @@ export class VaultSyncEngine implements SyncEngine {
   searchReady(): Promise<void> { return this.searchP; }
 
   /**
+   * Resolves once the syncs queued now have ended and the last one's full-text index is built (or failed): an
+   * interactive open returns before its sync has even begun its store load, when searchReady() still answers
+   * for the sync before it (an open's: at once). Never rejects.
+   */
+  async syncedAndIndexed(): Promise<void> {
+    await this.queue.idle();
+    await this.searchP.catch(() => undefined);
+  }
+
+  /**
    * Resolves when the work the last whole-vault sync left for the background is done: the search index built
    * (or failed), the note cache and model snapshot saved, the bodies dropped, every queued change applied (the
    * model's derived indexes are built by a queued task). Never rejects.
