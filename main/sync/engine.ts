@@ -162,6 +162,8 @@ export class VaultSyncEngine implements SyncEngine {
   private stale: boolean;
   private loaded = false;
   private searchP: Promise<void> = Promise.resolve();
+  /** the whole-vault sync asked for last, until it ends (searchReady() answers for it) */
+  private lastSyncAll: Promise<SyncReport> | null = null;
   private cacheP: Promise<void> = Promise.resolve();
   private state: SyncStatus['state'] = 'idle';
   /** the last sync's report; after an incremental change its counts are refreshed lazily (status()) */
@@ -226,8 +228,15 @@ export class VaultSyncEngine implements SyncEngine {
     try { this.opts.onProgress?.(p); } catch { /* a listener's failure is its own */ }
   }
 
-  /** Resolves when the full-text index reflects the last full load. */
-  searchReady(): Promise<void> { return this.searchP; }
+  /**
+   * Resolves when the full-text index reflects the last full load, including a whole-vault sync already asked
+   * for and not yet ended: an interactive open returns before its sync has begun its store load, and the index
+   * of the sync before it (an open's: none) must not answer for it. Rejects when that index failed.
+   */
+  searchReady(): Promise<void> {
+    const sync = this.lastSyncAll;
+    return sync ? sync.then(() => this.searchP, () => this.searchP) : this.searchP;
+  }
 
   /**
    * Resolves once the syncs queued now have ended and the last one's full-text index is built (or failed): an
@@ -265,7 +274,7 @@ export class VaultSyncEngine implements SyncEngine {
   syncAll(opts: { full?: boolean; onModel?: () => void } = {}): Promise<SyncReport> {
     const prefetched = this.prefetched;
     this.prefetched = null;
-    return this.queue.run(async () => {
+    const run = this.queue.run(async () => {
       let t0 = performance.now();
       this.state = 'syncing';
       const gen = ++this.syncGen;
@@ -406,6 +415,9 @@ export class VaultSyncEngine implements SyncEngine {
         throw err;
       }
     });
+    this.lastSyncAll = run;
+    run.catch(() => undefined).finally(() => { if (this.lastSyncAll === run) this.lastSyncAll = null; });
+    return run;
   }
 
   applyPaths(paths: string[], origin: ChangeEvent['origin']): Promise<ChangeEvent> {
