@@ -456,7 +456,7 @@ class ViewShared {
   private all: { version: number; sorted: EntitySummary[] } | null = null;
   private named: {
     version: number; of: Problem[]; ids: Array<string[] | undefined>;
-    index: { byName: Map<string, string[]>; byStart: Map<number, string[]> } | null;
+    index: NameIndex | null;
   } | null = null;
 
   constructor(private readonly host: CoreHost) {}
@@ -502,43 +502,92 @@ class ViewShared {
 
   /** the entities `message` names (see namedBy) */
   private namesIn(named: NonNullable<ViewShared['named']>, message: string): string[] {
-    const { byName, byStart } = (named.index ??= this.nameIndex());
-    const msg = message.toLowerCase();
-    const found = new Set<string>();
-    for (let i = 0; i + 3 <= msg.length; i++) {
-      // the three characters at i as one number (no string made per position of every message)
-      const ks = byStart.get(trigram(msg, i));
-      if (ks) for (const k of ks) if (msg.startsWith(k, i)) for (const id of byName.get(k)!) found.add(id);
-    }
-    return [...found];
-  }
-
-  /** every name and alias of 3 characters or more (lowercased) -> its entities, and the names by their first three letters (trigram) */
-  private nameIndex(): { byName: Map<string, string[]>; byStart: Map<number, string[]> } {
     const m = this.host.engine.model;
-    const byName = new Map<string, string[]>();
-    const add = (n: string, id: string) => {
-      if (n.length < 3) return;
-      const k = n.toLowerCase();
-      const ids = byName.get(k);
-      if (!ids) byName.set(k, [id]); else if (!ids.includes(id)) ids.push(id);
-    };
-    for (const e of m.entities()) {
-      add(e.name, e.id);
-      for (const a of e.aliases) add(a, e.id);
-    }
-    const byStart = new Map<number, string[]>();
-    for (const k of byName.keys()) {
-      const start = trigram(k, 0);
-      const ks = byStart.get(start);
-      if (ks) ks.push(k); else byStart.set(start, [k]);
-    }
-    return { byName, byStart };
+    // a few problems (the common case): each message checked against every name once, where the index of every
+    // name costs a lowercased copy and a Map entry per name (a cold first switch asks of a couple of messages)
+    if (!named.index && named.of.length <= NAMES_SCAN_MAX) return namesByScan(m.entities(), message);
+    return namesByIndex((named.index ??= nameIndex(m.entities())), message);
   }
+}
+
+/** which entities' names and aliases (3 characters or more, lowercased) a problem's message holds */
+interface NameIndex { byName: Map<string, string[]>; byStart: Map<number, string[]> }
+type Named = Pick<EntityRecord, 'id' | 'name' | 'aliases'>;
+
+/** every name and alias of 3 characters or more (lowercased) -> its entities, and the names by their first three letters (trigram) */
+export function nameIndex(entities: Iterable<Named>): NameIndex {
+  const byName = new Map<string, string[]>();
+  const add = (n: string, id: string) => {
+    if (n.length < 3) return;
+    const k = n.toLowerCase();
+    const ids = byName.get(k);
+    if (!ids) byName.set(k, [id]); else if (!ids.includes(id)) ids.push(id);
+  };
+  for (const e of entities) {
+    add(e.name, e.id);
+    for (const a of e.aliases) add(a, e.id);
+  }
+  const byStart = new Map<number, string[]>();
+  for (const k of byName.keys()) {
+    const start = trigram(k, 0);
+    const ks = byStart.get(start);
+    if (ks) ks.push(k); else byStart.set(start, [k]);
+  }
+  return { byName, byStart };
+}
+
+/** the entities whose name or alias (3 characters or more, lowercased) `message` (lowercased) holds, by the index */
+export function namesByIndex(index: NameIndex, message: string): string[] {
+  const { byName, byStart } = index;
+  const msg = message.toLowerCase();
+  const found = new Set<string>();
+  for (let i = 0; i + 3 <= msg.length; i++) {
+    // the three characters at i as one number (no string made per position of every message)
+    const ks = byStart.get(trigram(msg, i));
+    if (ks) for (const k of ks) if (msg.startsWith(k, i)) for (const id of byName.get(k)!) found.add(id);
+  }
+  return [...found];
+}
+
+/**
+ * namesByIndex without an index, the same entities (in the entities' order): a name is looked for in the message
+ * only when its first three letters (ASCII folded to lower case; any other letter: always looked for) are three
+ * letters of the message.
+ */
+export function namesByScan(entities: Iterable<Named>, message: string): string[] {
+  const msg = message.toLowerCase();
+  const starts = new Set<number>();
+  for (let i = 0; i + 3 <= msg.length; i++) starts.add(trigram(msg, i));
+  const found = new Set<string>();
+  const check = (n: string, id: string) => {
+    if (n.length < 3) return;
+    const t = asciiTrigram(n);
+    if (t >= 0 && !starts.has(t)) return;
+    const k = n.toLowerCase();
+    if (k.length >= 3 && msg.includes(k)) found.add(id);
+  };
+  for (const e of entities) {
+    check(e.name, e.id);
+    for (const a of e.aliases) check(a, e.id);
+  }
+  return [...found];
 }
 
 /** the UTF-16 code units at i, i+1, i+2 of `s` as one exact number (each < 2^16: the sum is < 2^48) */
 const trigram = (s: string, i: number): number => s.charCodeAt(i) * 4294967296 + s.charCodeAt(i + 1) * 65536 + s.charCodeAt(i + 2);
+/** below this many problems, a problem's names are found without the index of every name (namesScan) */
+const NAMES_SCAN_MAX = 16;
+/** an ASCII letter's lower case (A-Z), else the code unit */
+const asciiLower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
+/**
+ * The trigram of `s.toLowerCase()` at 0 when the first three code units of `s` are ASCII (their lower case is
+ * then the lowercased string's first three, whatever follows), else -1.
+ */
+const asciiTrigram = (s: string): number => {
+  const a = s.charCodeAt(0), b = s.charCodeAt(1), c = s.charCodeAt(2);
+  if (a >= 128 || b >= 128 || c >= 128) return -1;
+  return asciiLower(a) * 4294967296 + asciiLower(b) * 65536 + asciiLower(c);
+};
 /** every entity of the open vault (placeholders too) by name, then id: once per model version (the GM's list reads it too) */
 export function entitiesInListOrder(host: CoreHost): readonly EntitySummary[] {
   return sharedOf(host).sorted();
