@@ -502,11 +502,9 @@ class ViewShared {
 
   /** the entities `message` names (see namedBy) */
   private namesIn(named: NonNullable<ViewShared['named']>, message: string): string[] {
-    const m = this.host.engine.model;
-    // a few problems (the common case): each message checked against every name once, where the index of every
-    // name costs a lowercased copy and a Map entry per name (a cold first switch asks of a couple of messages)
-    if (!named.index && named.of.length <= NAMES_SCAN_MAX) return namesByScan(m.entities(), message);
-    return namesByIndex((named.index ??= nameIndex(m.entities())), message);
+    // the index holds only the names that could be in one of the problems' messages (their first three letters
+    // are three letters of one): a lowercased copy and a Map entry for a few names, not for every name
+    return namesByIndex((named.index ??= nameIndex(this.host.engine.model.entities(), named.of.map((p) => p.message))), message);
   }
 }
 
@@ -514,11 +512,25 @@ class ViewShared {
 interface NameIndex { byName: Map<string, string[]>; byStart: Map<number, string[]> }
 type Named = Pick<EntityRecord, 'id' | 'name' | 'aliases'>;
 
-/** every name and alias of 3 characters or more (lowercased) -> its entities, and the names by their first three letters (trigram) */
-export function nameIndex(entities: Iterable<Named>): NameIndex {
+/**
+ * Every name and alias of 3 characters or more (lowercased) -> its entities, and the names by their first three
+ * letters (trigram). With `messages`, only the names that could be in one of them: those whose first three letters
+ * (ASCII folded to lower case) are three letters of a lowercased message, and every name whose first three are not
+ * all ASCII (namesByIndex then finds in those messages what it finds with every name).
+ */
+export function nameIndex(entities: Iterable<Named>, messages?: readonly string[]): NameIndex {
+  let starts: Set<number> | null = null;
+  if (messages) {
+    starts = new Set();
+    for (const m of messages) {
+      const msg = m.toLowerCase();
+      for (let i = 0; i + 3 <= msg.length; i++) starts.add(trigram(msg, i));
+    }
+  }
   const byName = new Map<string, string[]>();
   const add = (n: string, id: string) => {
     if (n.length < 3) return;
+    if (starts) { const t = asciiTrigram(n); if (t >= 0 && !starts.has(t)) return; }
     const k = n.toLowerCase();
     const ids = byName.get(k);
     if (!ids) byName.set(k, [id]); else if (!ids.includes(id)) ids.push(id);
@@ -549,34 +561,8 @@ export function namesByIndex(index: NameIndex, message: string): string[] {
   return [...found];
 }
 
-/**
- * namesByIndex without an index, the same entities (in the entities' order): a name is looked for in the message
- * only when its first three letters (ASCII folded to lower case; any other letter: always looked for) are three
- * letters of the message.
- */
-export function namesByScan(entities: Iterable<Named>, message: string): string[] {
-  const msg = message.toLowerCase();
-  const starts = new Set<number>();
-  for (let i = 0; i + 3 <= msg.length; i++) starts.add(trigram(msg, i));
-  const found = new Set<string>();
-  const check = (n: string, id: string) => {
-    if (n.length < 3) return;
-    const t = asciiTrigram(n);
-    if (t >= 0 && !starts.has(t)) return;
-    const k = n.toLowerCase();
-    if (k.length >= 3 && msg.includes(k)) found.add(id);
-  };
-  for (const e of entities) {
-    check(e.name, e.id);
-    for (const a of e.aliases) check(a, e.id);
-  }
-  return [...found];
-}
-
 /** the UTF-16 code units at i, i+1, i+2 of `s` as one exact number (each < 2^16: the sum is < 2^48) */
 const trigram = (s: string, i: number): number => s.charCodeAt(i) * 4294967296 + s.charCodeAt(i + 1) * 65536 + s.charCodeAt(i + 2);
-/** below this many problems, a problem's names are found without the index of every name (namesScan) */
-const NAMES_SCAN_MAX = 16;
 /** an ASCII letter's lower case (A-Z), else the code unit */
 const asciiLower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 /**
