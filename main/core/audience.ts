@@ -18,7 +18,7 @@ import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-ind
 import { eventSettings } from '../timeline/events.js';
 import { timelineInputFromModel } from '../timeline/service.js';
 import type { EntityState, EntityStateView, GraphState, RelationshipState, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery, SessionInfo } from '../timeline/types.js';
-import { hiddenEvents, lensAt, lensBase, type BodyCache, type Lens, type LensBase, type LensSource } from '../visibility/lens.js';
+import { eachOf, hiddenEvents, lensAt, lensBase, type BodyCache, type Lens, type LensBase, type LensSource } from '../visibility/lens.js';
 import { defaultLayer } from '../visibility/world.js';
 import type { Core, Direction, EntityQuery, ListFilter, LookupMatch, TrashItem } from './api.js';
 import type { CoreHost } from './core.js';
@@ -399,7 +399,9 @@ export function playersTimeline(p: LensProvider, cap: number | null = null): Pla
       const g = lens.graph;
       // graphAt's entities and removed relationships, less what the overlay does not read (properties are not redacted here)
       const entities: OverlayStates['entities'] = [];
-      for (const e of g.entities) {
+      const all = g.entities;
+      for (let i = 0; i < all.length; i++) {
+        const e = all[i]!;
         if (!lens.visible.has(e.id) || (e.lifecycle === 'exists' && !e.dead && !e.created)) continue;
         entities.push({ id: e.id, lifecycle: e.lifecycle, dead: e.dead, created: e.created, destroyed: e.destroyed, died: e.died });
       }
@@ -509,7 +511,7 @@ class ViewShared {
 }
 
 /** which entities' names and aliases (3 characters or more, lowercased) a problem's message holds */
-interface NameIndex { byName: Map<string, string[]>; byStart: Map<number, string[]> }
+interface NameIndex { byName: Map<string, string[]>; byStart: Map<number, number[]> }
 type Named = Pick<EntityRecord, 'id' | 'name' | 'aliases'>;
 
 /**
@@ -539,11 +541,13 @@ export function nameIndex(entities: Iterable<Named>, messages?: readonly string[
     add(e.name, e.id);
     for (const a of e.aliases) add(a, e.id);
   }
-  const byStart = new Map<number, string[]>();
+  // per first three letters, the lengths of the names that start with them (a few: names of one start, such as
+  // "Npc 1" to "Npc 3000", are found by length, not each tried at every place the start is in a message)
+  const byStart = new Map<number, number[]>();
   for (const k of byName.keys()) {
     const start = trigram(k, 0);
-    const ks = byStart.get(start);
-    if (ks) ks.push(k); else byStart.set(start, [k]);
+    const ls = byStart.get(start);
+    if (!ls) byStart.set(start, [k.length]); else if (!ls.includes(k.length)) ls.push(k.length);
   }
   return { byName, byStart };
 }
@@ -555,8 +559,14 @@ export function namesByIndex(index: NameIndex, message: string): string[] {
   const found = new Set<string>();
   for (let i = 0; i + 3 <= msg.length; i++) {
     // the three characters at i as one number (no string made per position of every message)
-    const ks = byStart.get(trigram(msg, i));
-    if (ks) for (const k of ks) if (msg.startsWith(k, i)) for (const id of byName.get(k)!) found.add(id);
+    const ls = byStart.get(trigram(msg, i));
+    if (!ls) continue;
+    for (let j = 0; j < ls.length; j++) {
+      const end = i + ls[j]!;
+      if (end > msg.length) continue;
+      const ids = byName.get(msg.slice(i, end));
+      if (ids) for (let k = 0; k < ids.length; k++) found.add(ids[k]!);
+    }
   }
   return [...found];
 }
@@ -856,11 +866,11 @@ export class PlayersView implements Core {
       if (s && (!filter.layer || s.layer === filter.layer)) nodes.push(s);
     }
     const edges: GraphSnapshot['edges'] = [];
-    for (const r of this.host.engine.model.edges()) {
+    eachOf(this.host.engine.model.edges(), (r) => {
       if ((!filter.layer || (this.summary(r.from)?.layer === filter.layer && this.summary(r.to)?.layer === filter.layer)) && this.lens.edgeVisible(r)) {
         edges.push(this.shared.edgeRow(r));
       }
-    }
+    });
     return { nodes, edges };
   }
 
