@@ -18,7 +18,7 @@ import { buildTimelineIndex, type TimelineIndex } from '../timeline/timeline-ind
 import { eventSettings } from '../timeline/events.js';
 import { timelineInputFromModel } from '../timeline/service.js';
 import type { EntityState, EntityStateView, GraphState, RelationshipState, TimelineDiff, TimelineEvent, TimelineFrame, TimelineQuery, SessionInfo } from '../timeline/types.js';
-import { hiddenEvents, lensAt, lensBase, type BodyCache, type Lens, type LensBase, type LensSource } from '../visibility/lens.js';
+import { eachOf, hiddenEvents, lensAt, lensBase, type BodyCache, type Lens, type LensBase, type LensSource } from '../visibility/lens.js';
 import { defaultLayer } from '../visibility/world.js';
 import type { Core, Direction, EntityQuery, ListFilter, LookupMatch, TrashItem } from './api.js';
 import type { CoreHost } from './core.js';
@@ -399,7 +399,9 @@ export function playersTimeline(p: LensProvider, cap: number | null = null): Pla
       const g = lens.graph;
       // graphAt's entities and removed relationships, less what the overlay does not read (properties are not redacted here)
       const entities: OverlayStates['entities'] = [];
-      for (const e of g.entities) {
+      const all = g.entities;
+      for (let i = 0; i < all.length; i++) {
+        const e = all[i]!;
         if (!lens.visible.has(e.id) || (e.lifecycle === 'exists' && !e.dead && !e.created)) continue;
         entities.push({ id: e.id, lifecycle: e.lifecycle, dead: e.dead, created: e.created, destroyed: e.destroyed, died: e.died });
       }
@@ -456,7 +458,7 @@ class ViewShared {
   private all: { version: number; sorted: EntitySummary[] } | null = null;
   private named: {
     version: number; of: Problem[]; ids: Array<string[] | undefined>;
-    index: { byName: Map<string, string[]>; byStart: Map<number, string[]> } | null;
+    index: NameIndex | null;
   } | null = null;
 
   constructor(private readonly host: CoreHost) {}
@@ -502,43 +504,86 @@ class ViewShared {
 
   /** the entities `message` names (see namedBy) */
   private namesIn(named: NonNullable<ViewShared['named']>, message: string): string[] {
-    const { byName, byStart } = (named.index ??= this.nameIndex());
-    const msg = message.toLowerCase();
-    const found = new Set<string>();
-    for (let i = 0; i + 3 <= msg.length; i++) {
-      // the three characters at i as one number (no string made per position of every message)
-      const ks = byStart.get(trigram(msg, i));
-      if (ks) for (const k of ks) if (msg.startsWith(k, i)) for (const id of byName.get(k)!) found.add(id);
-    }
-    return [...found];
+    // the index holds only the names that could be in one of the problems' messages (their first three letters
+    // are three letters of one): a lowercased copy and a Map entry for a few names, not for every name
+    return namesByIndex((named.index ??= nameIndex(this.host.engine.model.entities(), named.of.map((p) => p.message))), message);
   }
+}
 
-  /** every name and alias of 3 characters or more (lowercased) -> its entities, and the names by their first three letters (trigram) */
-  private nameIndex(): { byName: Map<string, string[]>; byStart: Map<number, string[]> } {
-    const m = this.host.engine.model;
-    const byName = new Map<string, string[]>();
-    const add = (n: string, id: string) => {
-      if (n.length < 3) return;
-      const k = n.toLowerCase();
-      const ids = byName.get(k);
-      if (!ids) byName.set(k, [id]); else if (!ids.includes(id)) ids.push(id);
-    };
-    for (const e of m.entities()) {
-      add(e.name, e.id);
-      for (const a of e.aliases) add(a, e.id);
+/** which entities' names and aliases (3 characters or more, lowercased) a problem's message holds */
+interface NameIndex { byName: Map<string, string[]>; byStart: Map<number, number[]> }
+type Named = Pick<EntityRecord, 'id' | 'name' | 'aliases'>;
+
+/**
+ * Every name and alias of 3 characters or more (lowercased) -> its entities, and the names by their first three
+ * letters (trigram). With `messages`, only the names that could be in one of them: those whose first three letters
+ * (ASCII folded to lower case) are three letters of a lowercased message, and every name whose first three are not
+ * all ASCII (namesByIndex then finds in those messages what it finds with every name).
+ */
+export function nameIndex(entities: Iterable<Named>, messages?: readonly string[]): NameIndex {
+  let starts: Set<number> | null = null;
+  if (messages) {
+    starts = new Set();
+    for (const m of messages) {
+      const msg = m.toLowerCase();
+      for (let i = 0; i + 3 <= msg.length; i++) starts.add(trigram(msg, i));
     }
-    const byStart = new Map<number, string[]>();
-    for (const k of byName.keys()) {
-      const start = trigram(k, 0);
-      const ks = byStart.get(start);
-      if (ks) ks.push(k); else byStart.set(start, [k]);
-    }
-    return { byName, byStart };
   }
+  const byName = new Map<string, string[]>();
+  const add = (n: string, id: string) => {
+    if (n.length < 3) return;
+    if (starts) { const t = asciiTrigram(n); if (t >= 0 && !starts.has(t)) return; }
+    const k = n.toLowerCase();
+    const ids = byName.get(k);
+    if (!ids) byName.set(k, [id]); else if (!ids.includes(id)) ids.push(id);
+  };
+  for (const e of entities) {
+    add(e.name, e.id);
+    for (const a of e.aliases) add(a, e.id);
+  }
+  // per first three letters, the lengths of the names that start with them (a few: names of one start, such as
+  // "Npc 1" to "Npc 3000", are found by length, not each tried at every place the start is in a message)
+  const byStart = new Map<number, number[]>();
+  for (const k of byName.keys()) {
+    const start = trigram(k, 0);
+    const ls = byStart.get(start);
+    if (!ls) byStart.set(start, [k.length]); else if (!ls.includes(k.length)) ls.push(k.length);
+  }
+  return { byName, byStart };
+}
+
+/** the entities whose name or alias (3 characters or more, lowercased) `message` (lowercased) holds, by the index */
+export function namesByIndex(index: NameIndex, message: string): string[] {
+  const { byName, byStart } = index;
+  const msg = message.toLowerCase();
+  const found = new Set<string>();
+  for (let i = 0; i + 3 <= msg.length; i++) {
+    // the three characters at i as one number (no string made per position of every message)
+    const ls = byStart.get(trigram(msg, i));
+    if (!ls) continue;
+    for (let j = 0; j < ls.length; j++) {
+      const end = i + ls[j]!;
+      if (end > msg.length) continue;
+      const ids = byName.get(msg.slice(i, end));
+      if (ids) for (let k = 0; k < ids.length; k++) found.add(ids[k]!);
+    }
+  }
+  return [...found];
 }
 
 /** the UTF-16 code units at i, i+1, i+2 of `s` as one exact number (each < 2^16: the sum is < 2^48) */
 const trigram = (s: string, i: number): number => s.charCodeAt(i) * 4294967296 + s.charCodeAt(i + 1) * 65536 + s.charCodeAt(i + 2);
+/** an ASCII letter's lower case (A-Z), else the code unit */
+const asciiLower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
+/**
+ * The trigram of `s.toLowerCase()` at 0 when the first three code units of `s` are ASCII (their lower case is
+ * then the lowercased string's first three, whatever follows), else -1.
+ */
+const asciiTrigram = (s: string): number => {
+  const a = s.charCodeAt(0), b = s.charCodeAt(1), c = s.charCodeAt(2);
+  if (a >= 128 || b >= 128 || c >= 128) return -1;
+  return asciiLower(a) * 4294967296 + asciiLower(b) * 65536 + asciiLower(c);
+};
 /** every entity of the open vault (placeholders too) by name, then id: once per model version (the GM's list reads it too) */
 export function entitiesInListOrder(host: CoreHost): readonly EntitySummary[] {
   return sharedOf(host).sorted();
@@ -821,11 +866,11 @@ export class PlayersView implements Core {
       if (s && (!filter.layer || s.layer === filter.layer)) nodes.push(s);
     }
     const edges: GraphSnapshot['edges'] = [];
-    for (const r of this.host.engine.model.edges()) {
+    eachOf(this.host.engine.model.edges(), (r) => {
       if ((!filter.layer || (this.summary(r.from)?.layer === filter.layer && this.summary(r.to)?.layer === filter.layer)) && this.lens.edgeVisible(r)) {
         edges.push(this.shared.edgeRow(r));
       }
-    }
+    });
     return { nodes, edges };
   }
 

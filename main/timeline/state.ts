@@ -319,7 +319,12 @@ export function frameOf(sc: LayerScope, g: GraphState): TimelineFrame {
     if (e !== p.baseStates[i] && Object.keys(e.provenance).length > 0) changed.push(e.id);
   });
   const added: TimelineFrame['added'] = [];
-  for (const r of g.relationships) if (r.origin === 'event') added.push({ from: r.from, to: r.to, type: r.type, event: r.provenance!.event });
+  // indexed, not for-of: a first frame runs this in the interpreter, where for-of makes an object per step (34k at 10k)
+  const rels = g.relationships;
+  for (let i = 0; i < rels.length; i++) {
+    const r = rels[i]!;
+    if (r.origin === 'event') added.push({ from: r.from, to: r.to, type: r.type, event: r.provenance!.event });
+  }
   // a base edge holds unless deleted (and not added back since) or an end is not created yet
   const hidden: TimelineFrame['hidden'] = [];
   const { edges: d, unborn } = v;
