@@ -30,11 +30,6 @@ interface NoteState {
   nameKey: string;
   id: string;
   /**
-   * The keys the note answers to (providesOf). null in a state restored from a snapshot until the name index is
-   * built (names(): when first asked for, or by warm() after the open).
-   */
-  provides: Array<[NameKind, string]> | null;
-  /**
    * The note's references (noteRefs: a function of note, type and schema), kept once an incremental change
    * resolved the note; null after a bulk load, which makes them while it resolves the note and lets them go
    * (~50k short-lived objects at 10k notes instead of ones held through the load), and null in a state restored
@@ -183,7 +178,7 @@ export class VaultModel implements ModelView {
   readonly layers: LayerMap;
   private readonly index = new NameIndex();
   /**
-   * Restored from a snapshot: the name index (and each state's provides) not built yet. names() builds it when
+   * Restored from a snapshot: the name index not built yet. names() builds it when
    * first needed (a lookup, an incremental change, warm() after the open): ~7,000 notes' keys and index entries
    * off the warm open's path.
    */
@@ -512,7 +507,7 @@ export class VaultModel implements ModelView {
     this.version++;
     this.bulk = true;
     this.lazyEdges = null;
-    // the name index (and each state's provides) when first needed: names()
+    // the name index when first needed: names()
     this.namesPending = true;
     this.pendingEdges = null;
     this.revValid = false; this.adjValid = false; this.adjScans = 0; this.scanMemo = null; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
@@ -522,7 +517,7 @@ export class VaultModel implements ModelView {
       // refs derived when a change first needs them (null until then)
       const st: NoteState = {
         note, layer: r.layer, type: r.type, typeProblems: r.typeProblems, nameKey: r.nameKey, id: r.id,
-        provides: null, refs: null, resolved: false, record: null, edges: r.edges,
+        refs: null, resolved: false, record: null, edges: r.edges,
         edgeKeys: null, placeholders: r.placeholders, targets: r.targets,
         refKeys: r.refKeys, problems: r.problems,
       };
@@ -651,7 +646,7 @@ export class VaultModel implements ModelView {
   /** First step of applyChanges: note states in, names indexed, ids assigned. */
   private stage(changed: Map<string, ParsedNote | null>): { affected: Set<string>; toResolve: Set<string> } {
     this.ensureEdgeMaps();
-    // every state's provides and the index as a restore would have made them
+    // the index as a restore would have made it
     const index = this.names();
     this.trackEnts = new Map();
     this.trackEdges = new Map();
@@ -773,7 +768,7 @@ export class VaultModel implements ModelView {
     const { type, problems: typeProblems } = this.sv.resolveType(note);
     const nameKey = normKey(note.title) || normKey(note.basename) || 'untitled';
     return {
-      note, layer, type, typeProblems, nameKey, id: '', provides: providesOf(note, nameKey), refs: null,
+      note, layer, type, typeProblems, nameKey, id: '', refs: null,
       resolved: false, record: null, edges: [], edgeKeys: [], placeholders: [], targets: [], refKeys: null, problems: [],
     };
   }
@@ -1101,9 +1096,14 @@ function providesOf(note: ParsedNote, nameKey: string): Array<[NameKind, string]
   return provides;
 }
 
-/** A state's provides, made now if a restore left them for later (the name index then holds them: names()). */
+/**
+ * The keys a state's note answers to, made each time they are asked for (a function of the note and its name key:
+ * the same keys every time, so the name index removes what it added). Not kept in the state (rss15i, issue 15
+ * point 6): an array of [kind, key] pairs per note was ~3 MB of a 10k web shell's heap, asked for only when a note
+ * changes and when the name index is built; the index holds the keys themselves.
+ */
 function providesIn(st: NoteState): Array<[NameKind, string]> {
-  return (st.provides ??= providesOf(st.note, st.nameKey));
+  return providesOf(st.note, st.nameKey);
 }
 
 function provKey(kind: NameKind, key: string): string {
