@@ -81,7 +81,7 @@ describe('lazy note bodies', () => {
     const dir = tempDir('lazy-body-folder');
     mkdirSync(join(dir, 'People', 'North'), { recursive: true });
     const n = 4000;
-    const notes = [];
+    const notes: ReturnType<typeof parseNote>[] = [];
     for (let i = 0; i < n; i++) {
       const rel = `People/North/Somebody with a long name ${i}.md`;
       if (i < 3) writeFileSync(join(dir, rel), `---\ntitle: N${i}\n---\nbody ${i}\n`);
