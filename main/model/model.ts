@@ -227,7 +227,11 @@ export class VaultModel implements ModelView {
    * it, at the same model version. null when none is kept.
    */
   private scanMemo: { id: string; version: number; out: RelationshipRecord[] | null; in: RelationshipRecord[] | null } | null = null;
-  private revIndex = new Map<string, Set<string>>();
+  /**
+   * reference key -> the notes (paths) whose references look it up: the one path itself while there is one, a Set
+   * from the second on (a Set per key was ~150 bytes, and most keys have one referrer: rss15i)
+   */
+  private revIndex = new Map<string, string | Set<string>>();
   private revValid = true;
   /** true while loading into an empty model: nothing to diff against, so nothing is tracked */
   private bulk = false;
@@ -411,10 +415,12 @@ export class VaultModel implements ModelView {
   }
 
   private addRev(st: NoteState): void {
+    const path = st.note.path;
     for (const k of refKeysOf(st, this.sv)) {
-      let s = this.revIndex.get(k);
-      if (!s) { s = new Set(); this.revIndex.set(k, s); }
-      s.add(st.note.path);
+      const s = this.revIndex.get(k);
+      if (s === undefined) this.revIndex.set(k, path);
+      else if (typeof s !== 'string') s.add(path);
+      else if (s !== path) this.revIndex.set(k, new Set([s, path]));
     }
   }
   referrers(id: string): string[] {
@@ -757,7 +763,11 @@ export class VaultModel implements ModelView {
 
   /** Second step: references resolved, contributions made, the delta. */
   private complete({ affected, toResolve }: { affected: Set<string>; toResolve: Set<string> }, edgesLater = false): GraphDelta {
-    for (const k of affected) for (const p of this.revIndex.get(k) ?? []) toResolve.add(p);
+    for (const k of affected) {
+      const s = this.revIndex.get(k);
+      if (typeof s === 'string') toResolve.add(s);
+      else if (s) for (const p of s) toResolve.add(p);
+    }
     const order = [...toResolve].sort();
     // a bulk load resolved nothing yet: nothing to withdraw
     if (!this.bulk) for (const p of order) { const st = this.states.get(p); if (st) this.withdraw(st); }
@@ -955,7 +965,7 @@ export class VaultModel implements ModelView {
     if (this.revValid) {
       for (const k of refKeysOf(st, this.sv)) {
         const s = this.revIndex.get(k);
-        if (s) { s.delete(path); if (s.size === 0) this.revIndex.delete(k); }
+        if (typeof s === 'string') { if (s === path) this.revIndex.delete(k); } else if (s) { s.delete(path); if (s.size === 0) this.revIndex.delete(k); }
       }
     }
     st.resolved = false;
