@@ -30,11 +30,6 @@ interface NoteState {
   nameKey: string;
   id: string;
   /**
-   * The keys the note answers to (providesOf). null in a state restored from a snapshot until the name index is
-   * built (names(): when first asked for, or by warm() after the open).
-   */
-  provides: Array<[NameKind, string]> | null;
-  /**
    * The note's references (noteRefs: a function of note, type and schema), kept once an incremental change
    * resolved the note; null after a bulk load, which makes them while it resolves the note and lets them go
    * (~50k short-lived objects at 10k notes instead of ones held through the load), and null in a state restored
@@ -62,6 +57,19 @@ const SEP = '\u0000';
  */
 function edgeKey(from: string, to: string, type: string): string {
   return [from, to, type].join(SEP);
+}
+/**
+ * The one empty array of every note state without edges, placeholders, targets or problems (frozen: nothing adds
+ * to a state's arrays once they are made; resolveNote makes new ones). An empty array is 32 bytes, three a note.
+ */
+export const NONE: never[] = Object.freeze([]) as unknown as never[];
+/**
+ * `a` as a state keeps it: NONE when empty, else at its exact size. An array grown by push keeps V8's slack (room
+ * for 17 after the first push): a note's edges, targets and edge keys held ~150 bytes each for ~5 entries, ~1.5 MB
+ * an array a note at 10k notes (rss15i, heap snapshot of the web shell).
+ */
+function exact<T>(a: T[]): T[] {
+  return a.length === 0 ? NONE : a.slice();
 }
 /** resolveNote: up to this many edges of a note, a duplicate is found by a scan instead of a set of keys */
 const SEEN_SCAN = 8;
@@ -183,7 +191,7 @@ export class VaultModel implements ModelView {
   readonly layers: LayerMap;
   private readonly index = new NameIndex();
   /**
-   * Restored from a snapshot: the name index (and each state's provides) not built yet. names() builds it when
+   * Restored from a snapshot: the name index not built yet. names() builds it when
    * first needed (a lookup, an incremental change, warm() after the open): ~7,000 notes' keys and index entries
    * off the warm open's path.
    */
@@ -219,7 +227,11 @@ export class VaultModel implements ModelView {
    * it, at the same model version. null when none is kept.
    */
   private scanMemo: { id: string; version: number; out: RelationshipRecord[] | null; in: RelationshipRecord[] | null } | null = null;
-  private revIndex = new Map<string, Set<string>>();
+  /**
+   * reference key -> the notes (paths) whose references look it up: the one path itself while there is one, a Set
+   * from the second on (a Set per key was ~150 bytes, and most keys have one referrer: rss15i)
+   */
+  private revIndex = new Map<string, string | Set<string>>();
   private revValid = true;
   /** true while loading into an empty model: nothing to diff against, so nothing is tracked */
   private bulk = false;
@@ -403,10 +415,12 @@ export class VaultModel implements ModelView {
   }
 
   private addRev(st: NoteState): void {
+    const path = st.note.path;
     for (const k of refKeysOf(st, this.sv)) {
-      let s = this.revIndex.get(k);
-      if (!s) { s = new Set(); this.revIndex.set(k, s); }
-      s.add(st.note.path);
+      const s = this.revIndex.get(k);
+      if (s === undefined) this.revIndex.set(k, path);
+      else if (typeof s !== 'string') s.add(path);
+      else if (s !== path) this.revIndex.set(k, new Set([s, path]));
     }
   }
   referrers(id: string): string[] {
@@ -512,7 +526,7 @@ export class VaultModel implements ModelView {
     this.version++;
     this.bulk = true;
     this.lazyEdges = null;
-    // the name index (and each state's provides) when first needed: names()
+    // the name index when first needed: names()
     this.namesPending = true;
     this.pendingEdges = null;
     this.revValid = false; this.adjValid = false; this.adjScans = 0; this.scanMemo = null; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
@@ -522,7 +536,7 @@ export class VaultModel implements ModelView {
       // refs derived when a change first needs them (null until then)
       const st: NoteState = {
         note, layer: r.layer, type: r.type, typeProblems: r.typeProblems, nameKey: r.nameKey, id: r.id,
-        provides: null, refs: null, resolved: false, record: null, edges: r.edges,
+        refs: null, resolved: false, record: null, edges: r.edges,
         edgeKeys: null, placeholders: r.placeholders, targets: r.targets,
         refKeys: r.refKeys, problems: r.problems,
       };
@@ -651,7 +665,7 @@ export class VaultModel implements ModelView {
   /** First step of applyChanges: note states in, names indexed, ids assigned. */
   private stage(changed: Map<string, ParsedNote | null>): { affected: Set<string>; toResolve: Set<string> } {
     this.ensureEdgeMaps();
-    // every state's provides and the index as a restore would have made them
+    // the index as a restore would have made it
     const index = this.names();
     this.trackEnts = new Map();
     this.trackEdges = new Map();
@@ -749,7 +763,11 @@ export class VaultModel implements ModelView {
 
   /** Second step: references resolved, contributions made, the delta. */
   private complete({ affected, toResolve }: { affected: Set<string>; toResolve: Set<string> }, edgesLater = false): GraphDelta {
-    for (const k of affected) for (const p of this.revIndex.get(k) ?? []) toResolve.add(p);
+    for (const k of affected) {
+      const s = this.revIndex.get(k);
+      if (typeof s === 'string') toResolve.add(s);
+      else if (s) for (const p of s) toResolve.add(p);
+    }
     const order = [...toResolve].sort();
     // a bulk load resolved nothing yet: nothing to withdraw
     if (!this.bulk) for (const p of order) { const st = this.states.get(p); if (st) this.withdraw(st); }
@@ -773,8 +791,8 @@ export class VaultModel implements ModelView {
     const { type, problems: typeProblems } = this.sv.resolveType(note);
     const nameKey = normKey(note.title) || normKey(note.basename) || 'untitled';
     return {
-      note, layer, type, typeProblems, nameKey, id: '', provides: providesOf(note, nameKey), refs: null,
-      resolved: false, record: null, edges: [], edgeKeys: [], placeholders: [], targets: [], refKeys: null, problems: [],
+      note, layer, type, typeProblems, nameKey, id: '', refs: null,
+      resolved: false, record: null, edges: NONE, edgeKeys: NONE, placeholders: NONE, targets: NONE, refKeys: null, problems: NONE,
     };
   }
 
@@ -874,11 +892,11 @@ export class VaultModel implements ModelView {
       if (r.props) { if (r.reversed) e.inverseProperties = r.props; else e.properties = r.props; }
       edges.push(e);
     }
-    st.edges = edges;
-    st.edgeKeys = edgeKeys;
-    st.placeholders = placeholders;
-    st.targets = targets;
-    st.problems = problems;
+    st.edges = exact(edges);
+    st.edgeKeys = edgeKeys && exact(edgeKeys);
+    st.placeholders = exact(placeholders);
+    st.targets = exact(targets);
+    st.problems = exact(problems);
     this.noteRecord(st);
   }
 
@@ -947,7 +965,7 @@ export class VaultModel implements ModelView {
     if (this.revValid) {
       for (const k of refKeysOf(st, this.sv)) {
         const s = this.revIndex.get(k);
-        if (s) { s.delete(path); if (s.size === 0) this.revIndex.delete(k); }
+        if (typeof s === 'string') { if (s === path) this.revIndex.delete(k); } else if (s) { s.delete(path); if (s.size === 0) this.revIndex.delete(k); }
       }
     }
     st.resolved = false;
@@ -1101,9 +1119,14 @@ function providesOf(note: ParsedNote, nameKey: string): Array<[NameKind, string]
   return provides;
 }
 
-/** A state's provides, made now if a restore left them for later (the name index then holds them: names()). */
+/**
+ * The keys a state's note answers to, made each time they are asked for (a function of the note and its name key:
+ * the same keys every time, so the name index removes what it added). Not kept in the state (rss15i, issue 15
+ * point 6): an array of [kind, key] pairs per note was ~3 MB of a 10k web shell's heap, asked for only when a note
+ * changes and when the name index is built; the index holds the keys themselves.
+ */
 function providesIn(st: NoteState): Array<[NameKind, string]> {
-  return (st.provides ??= providesOf(st.note, st.nameKey));
+  return providesOf(st.note, st.nameKey);
 }
 
 function provKey(kind: NameKind, key: string): string {

@@ -6,6 +6,7 @@
  */
 import { LINK_REL, RELATED_REL, type PropertyValue } from '../../shared/types.js';
 import { RESERVED_FIELDS } from '../config/types.js';
+import { frontmatterOnce } from '../parse/frontmatter-once.js';
 import { fieldRefs } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
 import { normKey, pathKey } from './names.js';
@@ -111,7 +112,8 @@ function fieldRefsInto(out: Ref[], note: ParsedNote, field: string, rel: string,
 export function noteProperties(note: ParsedNote, type: string | null, sv: SchemaView): Record<string, PropertyValue> {
   const props: Record<string, PropertyValue> = {};
   const titleField = sv.schema.title_field;
-  for (const [k, v] of Object.entries(note.frontmatter)) {
+  // read once (a cached note's frontmatter is not kept decoded for it: parse/frontmatter-once.ts); the values are the read's
+  for (const [k, v] of Object.entries(frontmatterOnce(note))) {
     if (isReservedField(k, titleField) || sv.mapping(type, k)) continue;
     props[k] = v as PropertyValue;
   }

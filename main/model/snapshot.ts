@@ -20,7 +20,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { deserialize, serialize } from 'node:v8';
 import type { Problem, RelationshipRecord } from '../../shared/types.js';
 import type { ParsedNote } from '../parse/types.js';
-import type { EdgeGroups, ResolvedNote, VaultModel } from './model.js';
+import { NONE, type EdgeGroups, type ResolvedNote, type VaultModel } from './model.js';
 
 /** Bump when the snapshot's layout or the meaning of a resolved state changes. */
 export const SNAPSHOT_FORMAT = 3; // (properties are derived again from the notes, when first read; 2: refKeys; 3: edge groups)
@@ -193,6 +193,11 @@ const ascending = (a: Int32Array, end: number) => { for (let i = 1; i < a.length
  * The resolved notes of snapshot `s` for exactly `notes` (same paths, same hashes; any order), or null when it
  * was not built from them, under `key`, by this format, or is not well formed.
  */
+/** A list of `n` entries made at its exact size (filled by the caller), NONE when empty. */
+function sized<T>(n: number): T[] {
+  return n === 0 ? NONE : new Array<T>(n);
+}
+
 export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: string): { notes: ResolvedNote[]; idOrder: string[]; groups: EdgeGroups; storeGen: string | null } | null {
   const s = raw as Snap;
   if (!s || typeof s !== 'object' || s.format !== SNAPSHOT_FORMAT || s.key !== key) return null;
@@ -234,17 +239,22 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
     const path = note.path;
     const [ph, tp, pr] = [s.placeholders[i], s.typeProblems[i], s.problems[i]];
     if (!Array.isArray(ph) || !Array.isArray(tp) || !Array.isArray(pr) || typeof s.nameKey[i] !== 'string') return null;
-    const placeholders: Array<[string, string]> = [];
-    for (const x of ph) {
+    // every list at its exact size, an empty one the model's NONE (an array grown by push keeps room for 17: rss15i)
+    const placeholders: Array<[string, string]> = sized(ph.length);
+    for (let j = 0; j < ph.length; j++) {
+      const x: unknown = ph[j];
       if (!Array.isArray(x) || !Number.isInteger(x[0]) || x[0] < 0 || x[0] >= ni || typeof x[1] !== 'string') return null;
-      placeholders.push([ids[x[0]]!, x[1]]);
+      placeholders[j] = [ids[x[0]]!, x[1]];
     }
-    const targets: string[] = [];
-    for (let k = s.targetOff[i]!; k < s.targetOff[i + 1]!; k++) targets.push(ids[s.targets[k]!]!);
-    const refKeys: string[] = [];
-    for (let k = s.refOff[i]!; k < s.refOff[i + 1]!; k++) refKeys.push(s.keys[s.refKeys[k]!]!);
-    const edges: RelationshipRecord[] = [];
-    for (let k = s.edgeOff[i]!; k < s.edgeOff[i + 1]!; k++) {
+    const t0 = s.targetOff[i]!;
+    const targets: string[] = sized(s.targetOff[i + 1]! - t0);
+    for (let j = 0; j < targets.length; j++) targets[j] = ids[s.targets[t0 + j]!]!;
+    const r0 = s.refOff[i]!;
+    const refKeys: string[] = sized(s.refOff[i + 1]! - r0);
+    for (let j = 0; j < refKeys.length; j++) refKeys[j] = s.keys[s.refKeys[r0 + j]!]!;
+    const e0 = s.edgeOff[i]!;
+    const edges: RelationshipRecord[] = sized(s.edgeOff[i + 1]! - e0);
+    for (let k = e0; k < s.edgeOff[i + 1]!; k++) {
       const f = s.eField[k]!;
       const e: RelationshipRecord = { from: ids[s.eFrom[k]!]!, to: ids[s.eTo[k]!]!, type: strs[s.eType[k]!]!, field: f < 0 ? null : strs[f]!, source: path, line: s.eLine[k]! };
       const p = props.get(k);
@@ -252,13 +262,13 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
         if (p[0] !== undefined) e.properties = p[0];
         if (p[1] !== undefined) e.inverseProperties = p[1];
       }
-      edges.push(e);
+      edges[k - e0] = e;
       all[k] = e;
     }
     const t = s.type[i]!;
     out.push({
-      note, layer: strs[s.layer[i]!]!, type: t < 0 ? null : strs[t]!, typeProblems: tp, nameKey: s.nameKey[i]!, id: ids[s.id[i]!]!,
-      edges, placeholders, targets, problems: pr, refKeys,
+      note, layer: strs[s.layer[i]!]!, type: t < 0 ? null : strs[t]!, typeProblems: tp.length ? tp : NONE, nameKey: s.nameKey[i]!, id: ids[s.id[i]!]!,
+      edges, placeholders, targets, problems: pr.length ? pr : NONE, refKeys,
     });
   }
   return {

@@ -4,9 +4,10 @@
  * for this worker): a getter per object used to turn every note and every record into a dictionary-mode
  * object (~800 bytes more each, ~16 MB of heap at 10k notes).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { VaultModel } from '../model/model.js';
 import { config, schemaView } from '../model/test-helpers.js';
@@ -75,5 +76,44 @@ describe('lazy note bodies', () => {
     for (const [i, n] of notes.entries()) makeBodyLazy(n, join(dir, `Note ${i}.md`));
     writeFileSync(join(dir, 'Note 0.md'), '---\ntitle: Note 0\n---\nnew prose\n');
     expect(recs.find((r) => r.path === 'Note 0.md')!.body).toBe('new prose\n');
+  });
+  it('a lazy note inside its vault folder keeps no path string of its own: one shared folder object (rss15i)', () => {
+    const dir = tempDir('lazy-body-folder');
+    mkdirSync(join(dir, 'People', 'North'), { recursive: true });
+    const n = 4000;
+    const notes: ReturnType<typeof parseNote>[] = [];
+    for (let i = 0; i < n; i++) {
+      const rel = `People/North/Somebody with a long name ${i}.md`;
+      if (i < 3) writeFileSync(join(dir, rel), `---\ntitle: N${i}\n---\nbody ${i}\n`);
+      notes.push(parseNote(rel, Buffer.from(`---\ntitle: N${i}\n---\nbody ${i}\n`)));
+    }
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    // the same notes made lazy at a path that is not theirs inside a folder (kept as a string each): the control
+    const control = notes.map((x) => parseNote(x.path, Buffer.from(`---\ntitle: ${x.title}\n---\nbody\n`)));
+    const grownBy = (list: typeof notes, abs: (x: (typeof notes)[number]) => string) => {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      for (const note of list) makeBodyLazy(note, abs(note));
+      gc();
+      return process.memoryUsage().heapUsed - before;
+    };
+    const kept = grownBy(control, (x) => join(dir, `${x.path}.txt`));
+    const shared = grownBy(notes, (x) => join(dir, x.path));
+    // a path string per note (join's result, ~90 characters; with the old code both lists kept one): >= 100 bytes a note
+    expect(kept - shared).toBeGreaterThan(n * 80);
+    // the body comes from the file at join(dir, note.path), as before
+    expect(notes.slice(0, 3).map((x) => x.body)).toEqual(['body 0\n', 'body 1\n', 'body 2\n']);
+    const where = (x: object) => (x as Record<symbol, unknown>)[Object.getOwnPropertySymbols(x).find((s) => s.description === 'lorecraft.bodyPath')!];
+    expect(typeof where(notes[0]!)).toBe('object');
+    expect(where(notes[0]!)).toBe(where(notes[n - 1]!));
+    for (const x of notes.slice(0, 3)) expect(fast(x)).toBe(true);
+    expect(sameMap(notes[0]!, notes[1]!)).toBe(true);
+    // a path that is not the note's path inside a folder is kept as given
+    const other = parseNote('Elsewhere.md', Buffer.from('---\ntitle: E\n---\nelsewhere\n'));
+    writeFileSync(join(dir, 'renamed.md'), '---\ntitle: E\n---\nelsewhere, renamed\n');
+    makeBodyLazy(other, join(dir, 'renamed.md'));
+    expect(where(other)).toBe(join(dir, 'renamed.md'));
+    expect(other.body).toBe('elsewhere, renamed\n');
   });
 });

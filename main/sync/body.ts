@@ -26,16 +26,51 @@ export function readBody(abs: string, opts: ParseOptions = {}): string {
 
 const PATH = Symbol('lorecraft.bodyPath');
 const OPTS = Symbol('lorecraft.bodyOpts');
-type LazyNote = ParsedNote & { [PATH]: string; [OPTS]: ParseOptions };
+/** Where a lazy note's file is: its absolute path, or the folder it is `note.path` inside (see folderOf). */
+type Where = string | { readonly prefix: string };
+type LazyNote = ParsedNote & { [PATH]: Where; [OPTS]: ParseOptions };
 
 /** The one getter of every lazy body (a getter per note would give every note a shape of its own). */
 function lazyBody(this: LazyNote): string {
-  return readBody(this[PATH], this[OPTS]);
+  const w = this[PATH];
+  return readBody(typeof w === 'string' ? w : w.prefix + this.path, this[OPTS]);
+}
+
+/** The folders lazy notes are inside, each one object every note of it shares (a handful per process: a vault's). */
+const folders = new Map<string, { readonly prefix: string }>();
+const MAX_FOLDERS = 64;
+
+/**
+ * Where the file `abs` of `note` is, as kept: when `abs` is the note's vault path behind a folder (what the engine
+ * and the note cache pass: join(vaultDir, note.path) on POSIX), the folder's one shared object, so that a note keeps
+ * no path string of its own; else `abs` itself, as one flat string. Why (rss15i, issue 15 point 6): every note of a
+ * 10k vault kept its absolute path, built by path.join as a chain of cons strings (~74k cons strings, 2.3 MB, after
+ * a first open; ~1 MB of path strings after opening again).
+ */
+function whereOf(note: ParsedNote, abs: string): Where {
+  const rel = note.path;
+  const cut = abs.length - rel.length;
+  if (cut > 1 && abs.charCodeAt(cut - 1) === 47 /* / */ && abs.endsWith(rel)) {
+    const prefix = abs.slice(0, cut);
+    let f = folders.get(prefix);
+    if (!f) {
+      if (folders.size >= MAX_FOLDERS) folders.clear();
+      f = Object.freeze({ prefix: flat(prefix) });
+      folders.set(f.prefix, f);
+    }
+    return f;
+  }
+  return flat(abs);
+}
+
+/** `s` as one sequential string (array join writes a new one; a cons or sliced string keeps its parts). */
+function flat(s: string): string {
+  return s.length < 2 ? s : [s.slice(0, 1), s.slice(1)].join('');
 }
 
 /**
  * Drop `note`'s body from memory: from now on reading `note.body` reads the file at `abs` (readBody).
- * Memory: the file's path and the options are kept as two hidden (symbol-keyed, non-enumerable) fields and
+ * Memory: the file's path (its vault folder's one shared object: whereOf) and the options are kept as two hidden (symbol-keyed, non-enumerable) fields and
  * `body` becomes an accessor with one shared getter, so V8 gives every lazy note the same hidden class. A
  * getter closure per note, or an accessor put over the data property in place, turned each note into a
  * dictionary-mode object (~800 bytes of property dictionary a note: ~8 MB at 10k notes, heap snapshot).
@@ -43,7 +78,7 @@ function lazyBody(this: LazyNote): string {
  */
 export function makeBodyLazy(note: ParsedNote, abs: string, opts: ParseOptions = {}): void {
   if (Object.prototype.hasOwnProperty.call(note, 'body')) delete (note as { body?: string }).body;
-  Object.defineProperty(note, PATH, { value: abs, writable: true, configurable: true });
+  Object.defineProperty(note, PATH, { value: whereOf(note, abs), writable: true, configurable: true });
   Object.defineProperty(note, OPTS, { value: opts, writable: true, configurable: true });
   Object.defineProperty(note, 'body', LAZY_BODY);
 }

@@ -8,8 +8,13 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LayerMap } from '../model/layers.js';
+import { VaultModel } from '../model/model.js';
+import { noteProperties } from '../model/refs.js';
+import { decodeSnapshot, encodeSnapshot } from '../model/snapshot.js';
+import { config, schemaView } from '../model/test-helpers.js';
 import { loadVaultConfig } from '../config/load.js';
 import { readVault } from './engine.js';
+import { unknownProperty } from '../problems/rules/schema-props.js';
 import { NoteCache, PARSE_FORMAT, heavyPending, jsonExact } from './stat-cache.js';
 import { tempDir, writeFiles } from './test-helpers.js';
 
@@ -187,6 +192,67 @@ describe('note cache layout (frontmatter, links and problems read when first ask
       expect(Object.keys(c).sort()).toEqual(Object.keys(f).sort());
       expect({ ...c }).toEqual({ ...f });
     }
+  });
+
+  it("a record's properties read from a cached note leave its heavy part as bytes, equal to a fresh parse's (rss15i)", async () => {
+    const v = vault();
+    writeFileSync(join(v.dir, 'd.md'), '---\ntitle: Delta\naliases: [D]\ntags: [x, y]\nrank: 3\nfriends:\n  - "[[Alpha]]"\n  - { to: "[[Beta]]", since: 3 }\nlore: { era: old, list: [1, 2] }\n---\nSee [[Gamma]] #inline\n');
+    utimesSync(join(v.dir, 'd.md'), 1_700_000_000, 1_700_000_000);
+    await readWith(v);
+    const again = await readWith(v);
+    expect(again.cache.hits).toBe(4);
+    const fresh = await readVault(v.dir, v.layers, OPTS);
+    const sv = schemaView();
+    for (const f of fresh.read.notes) {
+      const c = again.r.read.notes.find((n) => n.path === f.path)!;
+      expect(heavyPending(c)).toBe(true);
+      expect(noteProperties(c, null, sv)).toEqual(noteProperties(f, null, sv));
+      expect(noteProperties(c, null, sv)).toEqual(noteProperties(f, null, sv));
+      expect(heavyPending(c)).toBe(true);
+      // read as a note's field, it is decoded and kept, and its properties are the same
+      expect(c.frontmatter).toEqual(f.frontmatter);
+      expect(heavyPending(c)).toBe(false);
+      expect(noteProperties(c, null, sv)).toEqual(noteProperties(f, null, sv));
+      expect(Object.keys(c).sort()).toEqual(Object.keys(f).sort());
+    }
+    // through a model restored from its snapshot (a warm open): every record's properties read twice (the second kept)
+    const fm = new VaultModel(config(), sv);
+    fm.load(fresh.read.notes);
+    const snap = encodeSnapshot(fm, fresh.read.notes, 'k')!;
+    const cached = (await readWith(v)).r.read.notes;
+    const decoded = decodeSnapshot(deserialize(serialize(snap)), cached, 'k')!;
+    const m = new VaultModel(config(), sv);
+    m.restoreResolved(decoded.notes, decoded.idOrder, decoded.groups);
+    expect(cached.every(heavyPending)).toBe(true);
+    for (const r of m.entities()) {
+      if (r.placeholder) continue;
+      expect(r.properties).toEqual(fm.entity(r.id)!.properties);
+      expect(r.properties).toEqual(fm.entity(r.id)!.properties);
+    }
+    expect(cached.every(heavyPending)).toBe(true);
+  });
+
+  it('the unknown-property rule over cached notes: the same problems, only the notes it reports decoded (rss15i)', async () => {
+    const v = vault();
+    writeFiles(v.dir, {
+      'p1.md': '---\ntitle: P1\ntype: npc\nrank: 1\n---\nA.\n',
+      'p2.md': '---\ntitle: P2\ntype: npc\nrank: 2\nmood: grim\n---\nB.\n',
+    });
+    for (const f of ['p1.md', 'p2.md']) utimesSync(join(v.dir, f), 1_700_000_000, 1_700_000_000);
+    const sv = schemaView('entity_types:\n  - name: npc\n    properties:\n      - { name: rank, type: integer }\n');
+    await readWith(v);
+    const fresh = await readVault(v.dir, v.layers, OPTS);
+    const fm = new VaultModel(config(), sv);
+    fm.load(fresh.read.notes);
+    const cached = (await readWith(v)).r.read.notes;
+    const decoded = decodeSnapshot(deserialize(serialize(encodeSnapshot(fm, fresh.read.notes, 'k')!)), cached, 'k')!;
+    const m = new VaultModel(config(), sv);
+    m.restoreResolved(decoded.notes, decoded.idOrder, decoded.groups);
+    const problems = unknownProperty.check({ model: m });
+    expect(problems).toEqual(unknownProperty.check({ model: fm }));
+    expect(problems.map((p) => [p.file, p.field, p.line])).toEqual([['p2.md', 'mood', 5]]);
+    const pending = (p: string) => heavyPending(cached.find((n) => n.path === p)!);
+    expect([pending('p1.md'), pending('a.md'), pending('p2.md')]).toEqual([true, true, false]);
   });
 
   it('saves never-read notes by copying their bytes: a cache saved after one change gives the same notes', async () => {

@@ -40,6 +40,7 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { crc32 } from 'node:zlib';
+import { FRONTMATTER_ONCE } from '../parse/frontmatter-once.js';
 import type { ParseOptions } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
 import { makeBodyLazy, withoutBody } from './body.js';
@@ -71,9 +72,21 @@ type CachedNote = ParsedNote & { [HEAVY]: Uint8Array | Heavy };
 function heavyOf(n: CachedNote): Heavy {
   const h = n[HEAVY];
   if (!(h instanceof Uint8Array)) return h;
-  const v = (h[0] === JSON_OPEN ? JSON.parse(utf8.decode(h)) : deserialize(h)) as Heavy;
+  const v = decodeHeavy(h);
   n[HEAVY] = v;
   return v;
+}
+/** decode `h`, a heavy part's bytes */
+function decodeHeavy(h: Uint8Array): Heavy {
+  return (h[0] === JSON_OPEN ? JSON.parse(utf8.decode(h)) : deserialize(h)) as Heavy;
+}
+/**
+ * The frontmatter of a cached note without keeping its heavy part decoded when it was still bytes
+ * (parse/frontmatter-once.ts): the note stays as it was. A note whose heavy part was read keeps giving its own.
+ */
+function frontmatterOnce(this: CachedNote): Record<string, unknown> {
+  const h = this[HEAVY];
+  return h instanceof Uint8Array ? decodeHeavy(h)[0] : h[0];
 }
 /** Is `note` one of the cache's whose frontmatter, links and problems are still bytes (never read)? */
 export function heavyPending(note: ParsedNote): boolean {
@@ -91,6 +104,7 @@ const ACCESSORS = HEAVY_KEYS.map((_, i) => ({
 function cachedNote(l: Light, bytes: Uint8Array): ParsedNote {
   const n = { path: l[0], hash: l[1], basename: l[2], hasFrontmatter: l[3], bodyLine: l[4], title: l[5], aliases: l[6], tags: l[7] };
   Object.defineProperty(n, HEAVY, { value: bytes, writable: true });
+  Object.defineProperty(n, FRONTMATTER_ONCE, { value: frontmatterOnce });
   for (let i = 0; i < HEAVY_KEYS.length; i++) Object.defineProperty(n, HEAVY_KEYS[i]!, ACCESSORS[i]!);
   return n as unknown as ParsedNote;
 }

@@ -6,6 +6,7 @@
  * config module's validateProperties and gathered by schema-values.ts.
  */
 import type { Problem } from '../../../shared/types.js';
+import { frontmatterOnce } from '../../parse/frontmatter-once.js';
 import type { Rule } from '../types.js';
 import { declaredFields, schemaIndex } from '../fields.js';
 
@@ -27,7 +28,8 @@ export const unknownProperty: Rule = {
       if (!declared) cache.set(type.name, (declared = declaredFields(ix, type.name)));
       const note = model.note(e.path);
       if (!note) continue;
-      for (const key of Object.keys(note.frontmatter)) {
+      // its keys read once (a cached note stays bytes: parse/frontmatter-once.ts); its field lines only for a problem
+      for (const key of Object.keys(frontmatterOnce(note))) {
         if (declared.has(key)) continue;
         out.push({
           severity: this.defaultSeverity, code: this.code, file: e.path, line: note.fieldLines[key] ?? 1, field: key,

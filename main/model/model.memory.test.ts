@@ -1,0 +1,86 @@
+/**
+ * What a model keeps per note beyond the notes themselves (rss15i, issue 15 point 6): the web shell holds one model
+ * of the whole vault, so every object kept per note counts ~10,000 times at 10k notes. Measured with a full
+ * collection before and after a load, the notes held outside the model in both readings.
+ */
+import { deserialize, serialize, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { parseNote } from '../parse/parse.js';
+import { VaultModel } from './model.js';
+import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
+import { config, schemaView } from './test-helpers.js';
+
+describe('model memory', () => {
+  it("keeps no per-note array of the keys a note answers to: they are made when asked for (the name index holds them)", () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const n = 4000;
+    const notes: ReturnType<typeof parseNote>[] = [];
+    for (let i = 0; i < n; i++) {
+      notes.push(parseNote(`Folk/Person ${i}.md`, Buffer.from(`---\ntitle: Someone Called ${i}\naliases: [Nick ${i}, Other ${i}]\n---\nText.\n`)));
+    }
+    const m = new VaultModel(config(), schemaView());
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    m.load(notes);
+    gc();
+    const perNote = (process.memoryUsage().heapUsed - before) / n;
+    // Node 20 (rss15i): 1,324-1,367 bytes a note; 1,771-1,858 when every state kept its [kind, key] pairs
+    expect(perNote).toBeLessThan(1550);
+  });
+  it("keeps a note's edges and targets at their exact size, built or restored from a snapshot", () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const n = 3000;
+    const notes: ReturnType<typeof parseNote>[] = [];
+    for (let i = 0; i < n; i++) {
+      const links = [1, 2, 3, 4, 5].map((d) => `[[Person ${(i + d) % n}]]`).join(', ');
+      notes.push(parseNote(`Folk/Person ${i}.md`, Buffer.from(`---\ntitle: Person ${i}\n---\nKnows ${links}.\n`)));
+    }
+    const perNote = (make: () => VaultModel) => {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const m = make();
+      gc();
+      const bytes = (process.memoryUsage().heapUsed - before) / n;
+      expect(m.counts()).toMatchObject({ notes: n, relationships: 5 * n });
+      return bytes;
+    };
+    const built = new VaultModel(config(), schemaView());
+    const load = perNote(() => { built.load(notes); return built; });
+    const raw = serialize(encodeSnapshot(built, notes, 'k')!);
+    const restore = perNote(() => {
+      const d = decodeSnapshot(deserialize(raw), notes, 'k')!;
+      const m = new VaultModel(config(), schemaView());
+      m.restoreResolved(d.notes, d.idOrder, d.groups);
+      return m;
+    });
+    // Node 20 (rss15i): load 2,058-2,166 and restore 1,475 bytes a note; 2,432-2,442 and 1,834-1,898 with lists grown by push
+    expect(load).toBeLessThan(2300);
+    expect(restore).toBeLessThan(1650);
+  });
+  it('keeps the reverse index of a reference key with one referrer without a Set', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const n = 3000;
+    const notes: ReturnType<typeof parseNote>[] = [];
+    for (let i = 0; i < n; i++) {
+      notes.push(parseNote(`Folk/Person ${i}.md`, Buffer.from(`---\ntitle: Person ${i}\n---\nKnows [[Person ${(i + 1) % n}]] and [[Nobody ${i}]].\n`)));
+    }
+    const m = new VaultModel(config(), schemaView());
+    m.load(notes);
+    // the adjacency built first (questions past the ones a scan answers), so that the change below builds only the reverse index
+    for (let i = 0; i < 40; i++) m.edgesFrom(`Folk/person ${i}`);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // the first change builds the reverse index (every note's keys), then re-resolves who refers to the changed note
+    const changed = parseNote('Folk/Person 5.md', Buffer.from('---\ntitle: Person 5\n---\nNow alone.\n'));
+    m.applyChanges(new Map([['Folk/Person 5.md', changed]]));
+    gc();
+    const perNote = (process.memoryUsage().heapUsed - before) / n;
+    expect(m.referrers([...m.entities()].find((e) => e.name === 'Person 5')!.id)).toEqual(['Folk/Person 4.md']);
+    // Node 20 (rss15i): 165-223 bytes a note; 449-562 with a Set per key
+    expect(perNote).toBeLessThan(350);
+  });
+});
