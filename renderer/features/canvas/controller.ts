@@ -191,7 +191,7 @@ export class CanvasController {
     if (!webgl) {
       this.installDirectDraw(); this.installQuietHint(); this.installCover(); skipOpacityZOrder(cy.style());
       // a style property's triggers without a collection each, no texture-cache lookups for never-cached elements (fresh-calcs.ts)
-      installDirectStyleDirty(cy.style(), () => cy.hasCompoundNodes());
+      installDirectStyleDirty(cy);
       const fresh = installFreshTextureSkip((cy as unknown as { renderer?(): unknown }).renderer?.());
       if (fresh) this.metrics.freshTextures = fresh;
       this.installPresentFrame();

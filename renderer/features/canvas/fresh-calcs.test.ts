@@ -53,13 +53,13 @@ describe('installDirectStyleDirty', () => {
   it('gives every element the same style and box as Cytoscape’s own triggers, through adds, changes, a remove and a restore', () => {
     const plain = cytoscape({ headless: true, styleEnabled: true, style: CANVAS_STYLE });
     const fast = cytoscape({ headless: true, styleEnabled: true, style: CANVAS_STYLE });
-    expect(installDirectStyleDirty(fast.style(), () => fast.hasCompoundNodes())).toBe(true);
+    expect(installDirectStyleDirty(fast)).toBe(true);
     expect(run(fast)).toEqual(run(plain));
   });
 
   it('clears the style cache of a node’s connected edges when one of its properties changes', () => {
     const cy = cytoscape({ headless: true, styleEnabled: true, style: CANVAS_STYLE });
-    installDirectStyleDirty(cy.style(), () => cy.hasCompoundNodes());
+    installDirectStyleDirty(cy);
     const { nodes, edges } = defs(30, 60);
     cy.add([...nodes, ...edges]);
     cy.elements().forEach((e) => { void e.style('width'); });
@@ -78,7 +78,7 @@ describe('installDirectStyleDirty', () => {
   it('makes no connectedEdges() collection while styling fresh nodes (Cytoscape’s own makes one per property)', () => {
     const count = (patch: boolean) => {
       const cy = cytoscape({ headless: true, styleEnabled: true, style: CANVAS_STYLE });
-      if (patch) installDirectStyleDirty(cy.style(), () => cy.hasCompoundNodes());
+      if (patch) installDirectStyleDirty(cy);
       cy.add(defs(50, 0).nodes);
       const proto = Object.getPrototypeOf(cy.nodes()) as { connectedEdges: (...a: unknown[]) => unknown };
       const orig = proto.connectedEdges;
@@ -92,10 +92,11 @@ describe('installDirectStyleDirty', () => {
   });
 
   it('leaves a style without the hooks alone, and defers to Cytoscape with compound nodes', () => {
-    expect(installDirectStyleDirty({}, () => false)).toBe(false);
+    expect(installDirectStyleDirty({ style: () => ({}), hasCompoundNodes: () => false })).toBe(false);
+    expect(installDirectStyleDirty(null)).toBe(false);
     const plain = cytoscape({ headless: true, styleEnabled: true, style: CANVAS_STYLE });
     const fast = cytoscape({ headless: true, styleEnabled: true, style: CANVAS_STYLE });
-    installDirectStyleDirty(fast.style(), () => fast.hasCompoundNodes());
+    installDirectStyleDirty(fast);
     for (const cy of [plain, fast]) {
       cy.add([{ data: { id: 'p', label: 'P', color: '#888', shape: 'ellipse', size: 20, iconUrl: '' } }, { data: { id: 'c', parent: 'p', label: 'C', color: '#888', shape: 'ellipse', size: 20, iconUrl: '' }, position: { x: 10, y: 10 } }]);
       cy.getElementById('c').addClass('pinned');

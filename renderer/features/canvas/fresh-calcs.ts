@@ -27,13 +27,16 @@ interface TriggerStyle {
 }
 
 /**
- * `style.checkTriggers` without a collection per property: the element's style cache and its edges' cleared
+ * `cy.style()`'s `checkTriggers` without a collection per property: the element's style cache and its edges' cleared
  * directly, then the same four checks in the same order. Falls back to Cytoscape's own while the graph has
  * compound nodes (its dirtyStyleCache then walks parents and descendants). Returns false, changing nothing,
  * when the style lacks these hooks (another Cytoscape version).
  */
-export function installDirectStyleDirty(style: unknown, hasCompounds: () => boolean): boolean {
-  const s = style as TriggerStyle | null;
+export function installDirectStyleDirty(cy: unknown): boolean {
+  const core = cy as { style?(): unknown; hasCompoundNodes?(): boolean } | null;
+  if (!core || typeof core.style !== 'function' || typeof core.hasCompoundNodes !== 'function') return false;
+  const hasCompounds = () => core.hasCompoundNodes!();
+  const s = core.style() as TriggerStyle | null;
   const orig = s?.checkTriggers;
   if (!s || typeof orig !== 'function' || typeof s.checkZOrderTrigger !== 'function' || typeof s.checkBoundsTrigger !== 'function'
     || typeof s.checkConnectedEdgesBoundsTrigger !== 'function' || typeof s.checkParallelEdgesBoundsTrigger !== 'function') return false;
