@@ -389,3 +389,37 @@ test('the selected node\'s neighbourhood stands out: drawn again above the dimme
   await expect(canvas.el).toHaveAttribute('data-emphasis', kira);
   await expect.poll(() => app.page.evaluate(() => window.__lorecraftCanvas!.controller.emphasised)).toBe(kira);
 });
+
+test('texture caches: never-cached elements skip the per-level lookups (fresh-calcs.ts), a restyled node is drawn in its new colour', async ({ app }) => {
+  const canvas = new CanvasDsl(app.page);
+  await canvas.ready();
+  const frame = () => app.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await frame();
+  type R = { data: { eleTxrCache: { lookup: { keyForId: Map<string, unknown> } }; contexts: CanvasRenderingContext2D[] }; NODE: number };
+  const magentaIn = (id: string) => app.page.evaluate((i) => {
+    const c = window.__lorecraftCanvas!;
+    const r = (c.cy as unknown as { renderer(): R }).renderer();
+    const cx = r.data.contexts[r.NODE]!, ratio = cx.canvas.width / c.cy.width();
+    const bb = c.cy.getElementById(i).renderedBoundingBox({ includeLabels: false } as never);
+    const x = Math.max(0, Math.floor(bb.x1 * ratio)), y = Math.max(0, Math.floor(bb.y1 * ratio));
+    const w = Math.max(1, Math.ceil(bb.w * ratio)), h = Math.max(1, Math.ceil(bb.h * ratio));
+    const d = cx.getImageData(x, y, w, h).data;
+    let n = 0;
+    for (let k = 0; k < d.length; k += 4) if (d[k]! > 200 && d[k + 1]! < 60 && d[k + 2]! > 200 && d[k + 3]! > 200) n++;
+    return n;
+  }, id);
+  const before = await app.page.evaluate(() => {
+    const c = window.__lorecraftCanvas!;
+    const r = (c.cy as unknown as { renderer(): R }).renderer();
+    const n = c.cy.nodes().filter((x) => !x.hasClass('eh-handle'))[0]!;
+    return { skipped: c.metrics.freshTextures?.skipped ?? 0, nodes: c.cy.nodes().length, id: n.id(), cached: r.data.eleTxrCache.lookup.keyForId.has(n.id()) };
+  });
+  // every node was fresh at the first frame: each took the short way in the element cache at least
+  expect(before.skipped).toBeGreaterThanOrEqual(before.nodes);
+  // and was then drawn through the cache (its key is noted)
+  expect(before.cached).toBe(true);
+  expect(await magentaIn(before.id)).toBe(0);
+  await app.page.evaluate((i) => { window.__lorecraftCanvas!.cy.getElementById(i).style('background-color', '#ff00ff'); }, before.id);
+  await frame();
+  expect(await magentaIn(before.id)).toBeGreaterThan(4);
+});

@@ -21,6 +21,7 @@ import { installHairlineBatch, pickLabelFont, placeLabels, textWidth, type Label
 import { hotWindow, ScrubCache, windowShort, windowSteps } from './scrubcache.js';
 import { installLabelDimsMemo } from './labeldims.js';
 import { installGestureHold, installHitFilter, type GestureHold } from './gesture.js';
+import { installDirectStyleDirty, installFreshTextureSkip, type FreshSkipStats } from './fresh-calcs.js';
 
 cytoscape.use(edgehandles);
 
@@ -77,6 +78,8 @@ export interface CanvasMetrics {
   /** label picks run at once for a view the program set (pickBeforeFrame) */
   picksAtOnce?: number;
   /** pan/zoom gestures (gesture.ts): holds ended by stillness / by a change of elements, gesture bitmaps rebuilt for coverage */
+  /** texture-cache invalidations of never-cached elements that took the short way (fresh-calcs.ts) */
+  freshTextures?: FreshSkipStats;
   gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; copied: number; firstAheadAt?: number };
 }
 
@@ -187,6 +190,10 @@ export class CanvasController {
     const cy = this.cy;
     if (!webgl) {
       this.installDirectDraw(); this.installQuietHint(); this.installCover(); skipOpacityZOrder(cy.style());
+      // a style property's triggers without a collection each, no texture-cache lookups for never-cached elements (fresh-calcs.ts)
+      installDirectStyleDirty(cy);
+      const fresh = installFreshTextureSkip((cy as unknown as { renderer?(): unknown }).renderer?.());
+      if (fresh) this.metrics.freshTextures = fresh;
       this.installPresentFrame();
       this.labelDims = installLabelDimsMemo((cy as unknown as { renderer?(): unknown }).renderer?.(), typeof document !== 'undefined' ? document.fonts : undefined);
       this.scrubCache = ScrubCache.install((cy as unknown as { renderer?(): unknown }).renderer?.(), () => this.hotIds());
