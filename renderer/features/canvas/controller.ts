@@ -201,6 +201,8 @@ export class CanvasController {
         quietDrawBounds: () => this.direct,
         // a big graph's gesture starts from a copy of the element layer on screen when only the view changed since it was drawn
         copyShown: () => this.direct,
+        // … and a view the program sets (a fit, the zoom buttons) is drawn from that copy at once, its full frame once still
+        holdView: () => this.direct && !this.covered,
       });
       if (this.hold) this.metrics.gesture = this.hold.stats;
       this.hitFull = installHitFilter(cy);
