@@ -281,10 +281,25 @@ async function panZoomFps(page: Page, ms: number, empty = false): Promise<{ fps:
   if (empty) {
     await page.evaluate(() => {
       const cy = window.__lorecraftCanvas!.cy;
-      (window as unknown as { __emptyGeo: unknown }).__emptyGeo = {
-        nodes: cy.nodes().map((n) => { const p = n.position(); return [p.x, p.y, Math.max(n.outerWidth(), n.outerHeight()) / 2]; }),
-        edges: cy.edges().map((e) => { const a = e.source().position(), b = e.target().position(); return [a.x, a.y, b.x, b.y]; }),
+      // a uniform grid of cells over the model: each node in the cells its box touches, each edge in those its points' box touches
+      const nodes = cy.nodes().map((n) => { const p = n.position(); return [p.x, p.y, Math.max(n.outerWidth(), n.outerHeight()) / 2] as [number, number, number]; });
+      const edges = cy.edges().map((e) => { const a = e.source().position(), b = e.target().position(); return [a.x, a.y, b.x, b.y] as [number, number, number, number]; });
+      const bb = cy.elements().boundingBox({ includeLabels: false });
+      const cell = Math.max(bb.w, bb.h, 1) / 64;
+      const cells = new Map<number, { n: number[]; e: number[] }>();
+      const each = (x1: number, y1: number, x2: number, y2: number, f: (c: { n: number[]; e: number[] }) => void) => {
+        for (let i = Math.floor((x1 - bb.x1) / cell); i <= Math.floor((x2 - bb.x1) / cell); i++) {
+          for (let j = Math.floor((y1 - bb.y1) / cell); j <= Math.floor((y2 - bb.y1) / cell); j++) {
+            const k = i * 100_003 + j;
+            let c = cells.get(k);
+            if (!c) { c = { n: [], e: [] }; cells.set(k, c); }
+            f(c);
+          }
+        }
       };
+      nodes.forEach(([x, y, r], i) => each(x - r, y - r, x + r, y + r, (c) => c.n.push(i)));
+      edges.forEach(([ax, ay, bx, by], i) => each(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by), (c) => c.e.push(i)));
+      (window as unknown as { __emptyGeo: unknown }).__emptyGeo = { nodes, edges, cells, cell, x1: bb.x1, y1: bb.y1 };
     });
   }
   // an empty spot near the centre, so a drag pans instead of moving a node
@@ -360,7 +375,7 @@ async function panZoomFps(page: Page, ms: number, empty = false): Promise<{ fps:
 /**
  * A point of empty canvas near the canvas's centre (CSS pixels in the canvas), for the next press: candidates on a
  * spiral of 8 px steps, each first checked against the nodes' boxes (with 14 px of margin: no hover there shows a
- * connect handle) and the edges' straight segments (both taken before the window), then confirmed by the renderer's own hit test (the one a press
+ * connect handle) and the edges' straight segments (both taken before the window, in a grid of cells), then confirmed by the renderer's own hit test (the one a press
  * runs: elements and the connect handle), which must find nothing there. x/y null when none was found; ms: the
  * search's main-thread time (it runs inside the measured window).
  */
@@ -369,12 +384,26 @@ function emptySpot(page: Page): Promise<{ x: number | null; y: number | null; ms
     const t0 = performance.now();
     const c = window.__lorecraftCanvas!, cy = c.cy;
     const z = cy.zoom(), pan = cy.pan(), w = cy.width(), h = cy.height();
-    const { nodes, edges } = (window as unknown as { __emptyGeo: { nodes: Array<[number, number, number]>; edges: Array<[number, number, number, number]> } }).__emptyGeo;
+    const geo = (window as unknown as { __emptyGeo: { nodes: Array<[number, number, number]>; edges: Array<[number, number, number, number]>;
+      cells: Map<number, { n: number[]; e: number[] }>; cell: number; x1: number; y1: number } }).__emptyGeo;
+    const { nodes, edges, cells, cell } = geo;
+    /** the nodes and edges whose boxes may come within `m` of (mx, my): those of the grid cells that square touches */
+    const near = (mx: number, my: number, m: number) => {
+      const n = new Set<number>(), e = new Set<number>();
+      for (let i = Math.floor((mx - m - geo.x1) / cell); i <= Math.floor((mx + m - geo.x1) / cell); i++) {
+        for (let j = Math.floor((my - m - geo.y1) / cell); j <= Math.floor((my + m - geo.y1) / cell); j++) {
+          const cl = cells.get(i * 100_003 + j);
+          if (cl) { for (const x of cl.n) n.add(x); for (const x of cl.e) e.add(x); }
+        }
+      }
+      return { n, e };
+    };
     const clear = (mx: number, my: number) => {
-      const m = 14 / z;
-      for (const [x, y, r] of nodes) if (Math.abs(x - mx) <= r + m && Math.abs(y - my) <= r + m) return false;
-      const em = 10 / z;
-      for (const [ax, ay, bx, by] of edges) {
+      const m = 14 / z, em = 10 / z;
+      const cand = near(mx, my, Math.max(m, em));
+      for (const i of cand.n) { const [x, y, r] = nodes[i]!; if (Math.abs(x - mx) <= r + m && Math.abs(y - my) <= r + m) return false; }
+      for (const i of cand.e) {
+        const [ax, ay, bx, by] = edges[i]!;
         const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy;
         const t = l2 > 0 ? Math.max(0, Math.min(1, ((mx - ax) * dx + (my - ay) * dy) / l2)) : 0;
         if (Math.hypot(ax + t * dx - mx, ay + t * dy - my) <= em) return false;
