@@ -77,7 +77,7 @@ export interface CanvasMetrics {
   /** label picks run at once for a view the program set (pickBeforeFrame) */
   picksAtOnce?: number;
   /** pan/zoom gestures (gesture.ts): holds ended by stillness / by a change of elements, gesture bitmaps rebuilt for coverage */
-  gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; copied: number; firstAheadAt?: number };
+  gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; copied: number; viewHeld: number; firstAheadAt?: number };
 }
 
 export interface ControllerEvents {
