@@ -652,12 +652,12 @@ async function scrub(page: Page, gapMs: number): Promise<{
   await page.getByTestId('timeline-scrubber').focus();
   const sessions = await page.getByTestId('timeline-tick').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-session'))));
   const layouts0 = await page.evaluate(() => window.__lorecraftCanvas!.metrics.layouts);
-  await page.evaluate(() => {
+  await page.evaluate((diag) => {
     const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; last: number; gaps: number[]; times: number[]; done: number[]; cbAt: number[]; idle: Array<[number, number]> } };
     w.__scrub = { keys: [], frames: 0, run: true, last: 0, gaps: [], times: [], done: [], cbAt: [], idle: [] };
-    // diagnostics of the steps over a frame: when idle callbacks ran (the scrub cache's prebuilds, the gesture's bitmap ahead)
+    // (diagnostics, with LORECRAFT_CANVAS_PROFILE only) when idle callbacks ran (the scrub cache's prebuilds, the gesture's bitmap ahead)
     const ric = window.requestIdleCallback.bind(window);
-    window.requestIdleCallback = (fn, o) => ric((d) => {
+    if (diag) window.requestIdleCallback = (fn, o) => ric((d) => {
       const a = performance.now();
       try { fn(d); } finally { if (w.__scrub.run) w.__scrub.idle.push([a, performance.now()]); }
     }, o);
@@ -668,14 +668,14 @@ async function scrub(page: Page, gapMs: number): Promise<{
     m.steps.length = 0; m.quietSteps = 0; m.fullSteps = 0;
     const sc = (window.__lorecraftCanvas!.controller as unknown as { scrubCache?: { metrics: Record<string, number> } | null }).scrubCache;
     if (sc) { sc.metrics.blits = 0; sc.metrics.builds = 0; sc.metrics.whole = 0; }
-    // (diagnostics) each step's controller work: [start, step() ms, of it the in-task draw ms]
+    // (diagnostics, likewise) each step's controller work: [start, step() ms, of it the in-task draw ms]
     const ctl = window.__lorecraftCanvas!.controller as unknown as { step(o: unknown): void; drawStepNow?(): void };
     const steps: Array<[number, number, number]> = [];
     (w.__scrub as unknown as { ctl: typeof steps }).ctl = steps;
     let drawMs = 0;
     const step0 = ctl.step, draw0 = ctl.drawStepNow;
-    ctl.step = function (this: unknown, o: unknown) { const a = performance.now(); drawMs = 0; try { step0.call(this, o); } finally { if (w.__scrub.run) steps.push([a, performance.now() - a, drawMs]); } };
-    if (draw0) ctl.drawStepNow = function (this: unknown) { const a = performance.now(); try { draw0.call(this); } finally { drawMs += performance.now() - a; } };
+    if (diag) ctl.step = function (this: unknown, o: unknown) { const a = performance.now(); drawMs = 0; try { step0.call(this, o); } finally { if (w.__scrub.run) steps.push([a, performance.now() - a, drawMs]); } };
+    if (diag && draw0) ctl.drawStepNow = function (this: unknown) { const a = performance.now(); try { draw0.call(this); } finally { drawMs += performance.now() - a; } };
     const loop = (t: number) => {
       w.__scrub.frames++;
       w.__scrub.times.push(t);
@@ -685,7 +685,7 @@ async function scrub(page: Page, gapMs: number): Promise<{
       if (w.__scrub.run) requestAnimationFrame(loop);
     };
     requestAnimationFrame(loop);
-  });
+  }, !!process.env.LORECRAFT_CANVAS_PROFILE);
   await page.evaluate(() => { (window as unknown as { __notif?: object }).__notif = {}; });
   const cpu = await cpuMeter(page);
   const t0 = Date.now();
