@@ -20,6 +20,12 @@
  *   pan_zoom_fps_2k           animation frames per second during 3 s of scripted pan + zoom over 2k nodes
  *   pan_zoom_frame_gap_ms_2k  {p50,p95,max,n} of the gaps between those frames (the stalls behind a low fps)
  *   pan_zoom_fps_5k, pan_zoom_frame_gap_ms_5k, idle_fps_5k   the same over 5k nodes (not with --quick)
+ *   pan_zoom_turned_2k, _5k   {rounds, connect, nodeDrag}: the rounds of that gesture whose press started a connection
+ *                             drag (edgehandles) or a node drag instead of a pan (the press spot is chosen at the fitted view)
+ *   pan_zoom_fps_empty_2k, _5k (+ pan_zoom_frame_gap_ms_empty_*, pan_zoom_cpu_ms_empty_*, pan_zoom_turned_empty_* with
+ *                             searchMs, notEmpty): the same gesture, after the app's fit and a settle, with each round's press on a point of
+ *                             empty canvas found then by the renderer's own hit test (emptySpot); the search is in the window
+ *   gesture_stats_2k, _5k     the gesture hold's counters (metrics.gesture) after both windows
  *   settle_ms_2k, settle_ms_5k  after the layout is done, how long until the page had 1 s without a long task
  *                             (the first load's tail: list, importance, labels); idle and pan/zoom are measured after it
  *   pan_zoom_fps_2k_webgl     the same with Cytoscape's WebGL renderer (?webgl=1; software GL here)
@@ -261,8 +267,41 @@ function idleFps(page: Page, ms: number): Promise<number> {
   }), ms);
 }
 
-async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: Stat & { max: number }; cpu: { main: number; process: number } }> {
+/** what the presses of a pan/zoom window turned into: the rounds (presses) in which a connection drag (edgehandles) or a node drag began */
+interface Turned { rounds: number; connect: number[]; nodeDrag: number[]; searchMs?: number; notEmpty?: number }
+
+/**
+ * `empty`: each round presses on a point of empty canvas found at that moment (emptySpot: the renderer's own hit test
+ * there finds nothing, so the press pans), instead of the one spot chosen at the fitted view (which later rounds' drags
+ * and zooms may put a node or its connect handle under). The search runs in the window (its time: `turned.searchMs`).
+ */
+async function panZoomFps(page: Page, ms: number, empty = false): Promise<{ fps: number; gaps: Stat & { max: number }; cpu: { main: number; process: number }; turned: Turned }> {
   const box = (await page.getByTestId('canvas').boundingBox())!;
+  // (empty) the elements' geometry for emptySpot's first check, taken before the window: a press on empty canvas moves no node
+  if (empty) {
+    await page.evaluate(() => {
+      const cy = window.__lorecraftCanvas!.cy;
+      // a uniform grid of cells over the model: each node in the cells its box touches, each edge in those its points' box touches
+      const nodes = cy.nodes().map((n) => { const p = n.position(); return [p.x, p.y, Math.max(n.outerWidth(), n.outerHeight()) / 2] as [number, number, number]; });
+      const edges = cy.edges().map((e) => { const a = e.source().position(), b = e.target().position(); return [a.x, a.y, b.x, b.y] as [number, number, number, number]; });
+      const bb = cy.elements().boundingBox({ includeLabels: false });
+      const cell = Math.max(bb.w, bb.h, 1) / 64;
+      const cells = new Map<number, { n: number[]; e: number[] }>();
+      const each = (x1: number, y1: number, x2: number, y2: number, f: (c: { n: number[]; e: number[] }) => void) => {
+        for (let i = Math.floor((x1 - bb.x1) / cell); i <= Math.floor((x2 - bb.x1) / cell); i++) {
+          for (let j = Math.floor((y1 - bb.y1) / cell); j <= Math.floor((y2 - bb.y1) / cell); j++) {
+            const k = i * 100_003 + j;
+            let c = cells.get(k);
+            if (!c) { c = { n: [], e: [] }; cells.set(k, c); }
+            f(c);
+          }
+        }
+      };
+      nodes.forEach(([x, y, r], i) => each(x - r, y - r, x + r, y + r, (c) => c.n.push(i)));
+      edges.forEach(([ax, ay, bx, by], i) => each(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by), (c) => c.e.push(i)));
+      (window as unknown as { __emptyGeo: unknown }).__emptyGeo = { nodes, edges, cells, cell, x1: bb.x1, y1: bb.y1 };
+    });
+  }
   // an empty spot near the centre, so a drag pans instead of moving a node
   const spot = await page.evaluate(() => {
     const cy = window.__lorecraftCanvas!.cy;
@@ -276,8 +315,18 @@ async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: 
       const d = Math.hypot(x - w / 2, y - h / 2);
       if (d < bestD) { bestD = d; best = { x, y }; }
     }
-    const g = window as unknown as { __fps: { frames: number; t0: number; run: boolean; last: number; gaps: number[] } };
+    const g = window as unknown as { __fps: { frames: number; t0: number; run: boolean; last: number; gaps: number[] }; __turned: { presses: number; connect: number[]; nodeDrag: number[]; off(): void } };
     g.__fps = { frames: 0, t0: performance.now(), run: true, last: 0, gaps: [] };
+    // which rounds' presses turned into a connection drag or a node drag (round = presses seen - 1)
+    const turned = { presses: 0, connect: [] as number[], nodeDrag: [] as number[], off: () => {} };
+    const onDown = () => { turned.presses++; };
+    const onEh = () => { turned.connect.push(turned.presses - 1); };
+    const onGrab = () => { if (!turned.nodeDrag.includes(turned.presses - 1)) turned.nodeDrag.push(turned.presses - 1); };
+    window.addEventListener('mousedown', onDown, { capture: true, passive: true });
+    cy.on('ehstart', onEh);
+    cy.on('drag', 'node', onGrab);
+    turned.off = () => { window.removeEventListener('mousedown', onDown, { capture: true }); cy.off('ehstart', onEh); cy.off('drag', 'node', onGrab); };
+    g.__turned = turned;
     const step = (t: number) => {
       if (!g.__fps.run) return;
       g.__fps.frames++;
@@ -288,10 +337,16 @@ async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: 
     requestAnimationFrame(step);
     return best;
   });
-  const x0 = box.x + spot.x, y0 = box.y + spot.y;
+  let x0 = box.x + spot.x, y0 = box.y + spot.y;
   const cpu = await cpuMeter(page);
   const t0 = Date.now();
+  let searchMs = 0, notEmpty = 0;
   for (let round = 0; Date.now() - t0 < ms; round++) {
+    if (empty) {
+      const at = await emptySpot(page);
+      searchMs += at.ms;
+      if (at.x === null || at.y === null) notEmpty++; else { x0 = box.x + at.x; y0 = box.y + at.y; }
+    }
     await page.mouse.move(x0, y0);
     await page.mouse.down();
     for (let i = 1; i <= 20; i++) await page.mouse.move(x0 + 8 * i * Math.cos(round), y0 + 6 * i * Math.sin(round));
@@ -300,18 +355,73 @@ async function panZoomFps(page: Page, ms: number): Promise<{ fps: number; gaps: 
   }
   const cpuMs = await cpu();
   const r = await page.evaluate(() => {
-    const g = window as unknown as { __fps: { frames: number; t0: number; run: boolean; gaps: number[]; last: number } };
+    const g = window as unknown as { __fps: { frames: number; t0: number; run: boolean; gaps: number[]; last: number }; __turned: { presses: number; connect: number[]; nodeDrag: number[]; off(): void } };
     g.__fps.run = false;
+    g.__turned.off();
+    const turned = { rounds: g.__turned.presses, connect: [...new Set(g.__turned.connect)], nodeDrag: g.__turned.nodeDrag };
     // diagnostics: when the long gaps were (their end, ms since the window's start), from the last frame backwards
     let at = g.__fps.last - g.__fps.t0;
     const long: Array<[number, number]> = [];
     for (let i = g.__fps.gaps.length - 1; i >= 0; i--) { const d = g.__fps.gaps[i]!; if (d > 20) long.unshift([Math.round(at), Math.round(d)]); at -= d; }
-    return { fps: Math.round((g.__fps.frames / ((performance.now() - g.__fps.t0) / 1000)) * 10) / 10, gaps: g.__fps.gaps, long };
+    return { fps: Math.round((g.__fps.frames / ((performance.now() - g.__fps.t0) / 1000)) * 10) / 10, gaps: g.__fps.gaps, long, turned };
   });
   if (process.env.LORECRAFT_CANVAS_PROFILE) log(`panzoom: frame gaps over 20 ms (end since window start, ms): ${JSON.stringify(r.long)}`);
   const s = [...r.gaps].sort((a, b) => a - b);
   const at = (q: number) => r1(s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0);
-  return { fps: r.fps, gaps: { p50: at(0.5), p95: at(0.95), max: r1(s[s.length - 1] ?? 0), n: s.length }, cpu: cpuMs };
+  const turned: Turned = empty ? { ...r.turned, searchMs: r1(searchMs), notEmpty } : r.turned;
+  return { fps: r.fps, gaps: { p50: at(0.5), p95: at(0.95), max: r1(s[s.length - 1] ?? 0), n: s.length }, cpu: cpuMs, turned };
+}
+
+/**
+ * A point of empty canvas near the canvas's centre (CSS pixels in the canvas), for the next press: candidates on a
+ * spiral of 8 px steps, each first checked against the nodes' boxes (with 14 px of margin: no hover there shows a
+ * connect handle) and the edges' straight segments (both taken before the window, in a grid of cells), then confirmed by the renderer's own hit test (the one a press
+ * runs: elements and the connect handle), which must find nothing there. x/y null when none was found; ms: the
+ * search's main-thread time (it runs inside the measured window).
+ */
+function emptySpot(page: Page): Promise<{ x: number | null; y: number | null; ms: number }> {
+  return page.evaluate(() => {
+    const t0 = performance.now();
+    const c = window.__lorecraftCanvas!, cy = c.cy;
+    const z = cy.zoom(), pan = cy.pan(), w = cy.width(), h = cy.height();
+    const geo = (window as unknown as { __emptyGeo: { nodes: Array<[number, number, number]>; edges: Array<[number, number, number, number]>;
+      cells: Map<number, { n: number[]; e: number[] }>; cell: number; x1: number; y1: number } }).__emptyGeo;
+    const { nodes, edges, cells, cell } = geo;
+    /** the nodes and edges whose boxes may come within `m` of (mx, my): those of the grid cells that square touches */
+    const near = (mx: number, my: number, m: number) => {
+      const n = new Set<number>(), e = new Set<number>();
+      for (let i = Math.floor((mx - m - geo.x1) / cell); i <= Math.floor((mx + m - geo.x1) / cell); i++) {
+        for (let j = Math.floor((my - m - geo.y1) / cell); j <= Math.floor((my + m - geo.y1) / cell); j++) {
+          const cl = cells.get(i * 100_003 + j);
+          if (cl) { for (const x of cl.n) n.add(x); for (const x of cl.e) e.add(x); }
+        }
+      }
+      return { n, e };
+    };
+    const clear = (mx: number, my: number) => {
+      const m = 14 / z, em = 10 / z;
+      const cand = near(mx, my, Math.max(m, em));
+      for (const i of cand.n) { const [x, y, r] = nodes[i]!; if (Math.abs(x - mx) <= r + m && Math.abs(y - my) <= r + m) return false; }
+      for (const i of cand.e) {
+        const [ax, ay, bx, by] = edges[i]!;
+        const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy;
+        const t = l2 > 0 ? Math.max(0, Math.min(1, ((mx - ax) * dx + (my - ay) * dy) / l2)) : 0;
+        if (Math.hypot(ax + t * dx - mx, ay + t * dy - my) <= em) return false;
+      }
+      return true;
+    };
+    for (let i = 0; i < 2000; i++) {
+      // a spiral from the centre, 8 px apart, within the middle 70 % of the canvas
+      const a = Math.sqrt(i) * 2.4, d = 8 * Math.sqrt(i) * 1.1;
+      const x = Math.round(w / 2 + d * Math.cos(a * Math.PI)), y = Math.round(h / 2 + d * Math.sin(a * Math.PI));
+      if (x < w * 0.15 || x > w * 0.85 || y < h * 0.15 || y > h * 0.85) continue;
+      const mx = (x - pan.x) / z, my = (y - pan.y) / z;
+      if (!clear(mx, my)) continue;
+      if (c.controller.hitTest(mx, my).length) continue;
+      return { x, y, ms: performance.now() - t0 };
+    }
+    return { x: null, y: null, ms: performance.now() - t0 };
+  });
 }
 
 /** Diagnostics (LORECRAFT_CANVAS_PROFILE=shots:<dir>): screenshots at the fit zoom, x1.8 and x3 with a node selected. */
@@ -542,9 +652,15 @@ async function scrub(page: Page, gapMs: number): Promise<{
   await page.getByTestId('timeline-scrubber').focus();
   const sessions = await page.getByTestId('timeline-tick').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-session'))));
   const layouts0 = await page.evaluate(() => window.__lorecraftCanvas!.metrics.layouts);
-  await page.evaluate(() => {
-    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; last: number; gaps: number[]; times: number[]; done: number[] } };
-    w.__scrub = { keys: [], frames: 0, run: true, last: 0, gaps: [], times: [], done: [] };
+  await page.evaluate((diag) => {
+    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; last: number; gaps: number[]; times: number[]; done: number[]; cbAt: number[]; idle: Array<[number, number]> } };
+    w.__scrub = { keys: [], frames: 0, run: true, last: 0, gaps: [], times: [], done: [], cbAt: [], idle: [] };
+    // (diagnostics, with LORECRAFT_CANVAS_PROFILE only) when idle callbacks ran (the scrub cache's prebuilds, the gesture's bitmap ahead)
+    const ric = window.requestIdleCallback.bind(window);
+    if (diag) window.requestIdleCallback = (fn, o) => ric((d) => {
+      const a = performance.now();
+      try { fn(d); } finally { if (w.__scrub.run) w.__scrub.idle.push([a, performance.now()]); }
+    }, o);
     window.addEventListener('keydown', () => w.__scrub.keys.push(performance.now()), { capture: true });
     // the key's input event seen last (bubbling to the window, after React's handler and its sync re-render): its work done
     window.addEventListener('input', () => { if (w.__scrub.run) w.__scrub.done[w.__scrub.keys.length - 1] = performance.now(); });
@@ -552,15 +668,24 @@ async function scrub(page: Page, gapMs: number): Promise<{
     m.steps.length = 0; m.quietSteps = 0; m.fullSteps = 0;
     const sc = (window.__lorecraftCanvas!.controller as unknown as { scrubCache?: { metrics: Record<string, number> } | null }).scrubCache;
     if (sc) { sc.metrics.blits = 0; sc.metrics.builds = 0; sc.metrics.whole = 0; }
+    // (diagnostics, likewise) each step's controller work: [start, step() ms, of it the in-task draw ms]
+    const ctl = window.__lorecraftCanvas!.controller as unknown as { step(o: unknown): void; drawStepNow?(): void };
+    const steps: Array<[number, number, number]> = [];
+    (w.__scrub as unknown as { ctl: typeof steps }).ctl = steps;
+    let drawMs = 0;
+    const step0 = ctl.step, draw0 = ctl.drawStepNow;
+    if (diag) ctl.step = function (this: unknown, o: unknown) { const a = performance.now(); drawMs = 0; try { step0.call(this, o); } finally { if (w.__scrub.run) steps.push([a, performance.now() - a, drawMs]); } };
+    if (diag && draw0) ctl.drawStepNow = function (this: unknown) { const a = performance.now(); try { draw0.call(this); } finally { drawMs += performance.now() - a; } };
     const loop = (t: number) => {
       w.__scrub.frames++;
       w.__scrub.times.push(t);
+      w.__scrub.cbAt.push(performance.now());
       if (w.__scrub.last) w.__scrub.gaps.push(t - w.__scrub.last);
       w.__scrub.last = t;
       if (w.__scrub.run) requestAnimationFrame(loop);
     };
     requestAnimationFrame(loop);
-  });
+  }, !!process.env.LORECRAFT_CANVAS_PROFILE);
   await page.evaluate(() => { (window as unknown as { __notif?: object }).__notif = {}; });
   const cpu = await cpuMeter(page);
   const t0 = Date.now();
@@ -574,11 +699,12 @@ async function scrub(page: Page, gapMs: number): Promise<{
   const cpuMs = await cpu();
   log(`notify: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __notif?: object }).__notif))}`);
   const r = await page.evaluate(() => {
-    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; gaps: number[]; times: number[]; done: number[] } };
+    const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; gaps: number[]; times: number[]; done: number[]; cbAt: number[]; idle: Array<[number, number]> } };
     w.__scrub.run = false;
     const m = window.__lorecraftCanvas!.metrics;
     const cache = (window.__lorecraftCanvas!.controller as unknown as { scrubCache?: { metrics: object } | null }).scrubCache?.metrics ?? null;
-    return { keys: w.__scrub.keys, frames: w.__scrub.frames, gaps: w.__scrub.gaps, times: w.__scrub.times, done: w.__scrub.done,
+    return { keys: w.__scrub.keys, frames: w.__scrub.frames, gaps: w.__scrub.gaps, times: w.__scrub.times, done: w.__scrub.done, cbAt: w.__scrub.cbAt, idle: w.__scrub.idle,
+      ctl: (w.__scrub as unknown as { ctl: Array<[number, number, number]> }).ctl,
       steps: m.steps, layouts: m.layouts, quiet: m.quietSteps ?? 0, full: m.fullSteps ?? 0,
       layer: m.scrubLayer ?? 0, cache: cache && { ...cache } };
   });
@@ -587,6 +713,7 @@ async function scrub(page: Page, gapMs: number): Promise<{
   const gaps: number[] = [];
   const parts = { phase: [] as number[], missed: [] as number[], inFrame: [] as number[], work: [] as number[] };
   const over = { n: 0, missed: 0, inFrame: 0, work: 0 };
+  const overLog: Array<Record<string, unknown>> = [];
   const frameMs = 1000 / 60;
   r.keys.forEach((at, k) => {
     const drawn = r.steps.find((x) => x.session === sessions[k + 1] && x.paintedAt >= at);
@@ -601,11 +728,23 @@ async function scrub(page: Page, gapMs: number): Promise<{
     const p = { phase: first - at, missed: Math.max(0, frame - first), inFrame: drawn.paintedAt - frame, work: (r.done[k] ?? at) - at };
     parts.phase.push(p.phase); parts.missed.push(p.missed); parts.inFrame.push(p.inFrame); parts.work.push(p.work);
     if (drawn.paintedAt - at > frameMs) {
+      // (diagnostics) the bench's own rAF callback in that frame ran this late after the frame's time; idle callbacks from
+      // 30 ms before the key to the paint, as [start since the key, ms]
+      const fi = r.times.indexOf(frame);
+      overLog.push({ k, at: r1(at - r.keys[0]!), phase: r1(p.phase), missed: r1(p.missed), inFrame: r1(p.inFrame), work: r1(p.work),
+        cbLate: fi >= 0 ? r1(r.cbAt[fi]! - frame) : null,
+        idle: r.idle.filter(([a, b]) => b >= at - 30 && a <= drawn.paintedAt).map(([a, b]) => [r1(a - at), r1(b - a)]),
+        ctl: r.ctl.filter(([a]) => a >= at && a <= drawn.paintedAt).map(([a, ms, d]) => [r1(a - at), r1(ms), r1(d)]) });
       over.n++;
       if (p.missed > 1) over.missed++; else if (p.inFrame > 2) over.inFrame++;
       if (p.work > p.phase) over.work++;
     }
   });
+  log(`scrub: steps over a frame (k, key ms since the first, parts, cbLate, idle callbacks [start since key, ms]): ${JSON.stringify(overLog)}`);
+  const cbLate = r.times.map((t, i) => r.cbAt[i]! - t).sort((a, b) => a - b);
+  const ctlMs = r.ctl.map(([, ms]) => ms).sort((a, b) => a - b);
+  log(`scrub: controller.step ms p50 ${r1(ctlMs[Math.floor(ctlMs.length / 2)] ?? 0)} p95 ${r1(ctlMs[Math.floor(ctlMs.length * 0.95)] ?? 0)}; all [start since key 0, ms, draw ms]: ${JSON.stringify(r.ctl.map(([a, ms, d]) => [Math.round(a - r.keys[0]!), r1(ms), r1(d)]))}`);
+  log(`scrub: the bench's rAF callback after the frame's time, ms: p50 ${r1(cbLate[Math.floor(cbLate.length / 2)] ?? 0)} p95 ${r1(cbLate[Math.floor(cbLate.length * 0.95)] ?? 0)}; idle callbacks ${r.idle.length}, ms ${JSON.stringify(r.idle.map(([a, b]) => r1(b - a)))}`);
   const stepParts = { phase: stat(parts.phase), missed: stat(parts.missed), inFrame: stat(parts.inFrame), work: stat(parts.work),
     overFrame: over, floorP95: r1(0.95 * frameMs) };
   // frames the scrub made late: rAF gaps over 1.5 idle frames (25 ms), counted as the frames they lost
@@ -864,9 +1003,20 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         out.pan_zoom_fps_2k = pz.fps;
         out.pan_zoom_frame_gap_ms_2k = pz.gaps;
         out.pan_zoom_cpu_ms_2k = pz.cpu;
+        out.pan_zoom_turned_2k = pz.turned;
+        // the same gesture with every press on empty canvas (no connection or node drag by chance), from the view the first
+        // window started at (the app's own fit, as after the load)
+        await page.evaluate(() => window.__lorecraftCanvas!.controller.fit());
+        await settle(page);
+        const pe = await profiled(page, prof && !/^(diag|hints|probe|shots:)/.test(prof) ? join(prof, 'empty') : prof, 'panzoom-empty', () => panZoomFps(page, 3000, true));
+        out.pan_zoom_fps_empty_2k = pe.fps;
+        out.pan_zoom_frame_gap_ms_empty_2k = pe.gaps;
+        out.pan_zoom_cpu_ms_empty_2k = pe.cpu;
+        out.pan_zoom_turned_empty_2k = pe.turned;
+        out.gesture_stats_2k = await page.evaluate(() => ({ ...window.__lorecraftCanvas!.metrics.gesture }));
       });
     }
-    log(`pan/zoom fps (${fpsN} nodes): ${out.pan_zoom_fps_2k}`);
+    log(`pan/zoom fps (${fpsN} nodes): ${out.pan_zoom_fps_2k}; turned ${JSON.stringify(out.pan_zoom_turned_2k)}; empty presses ${out.pan_zoom_fps_empty_2k} ${JSON.stringify(out.pan_zoom_turned_empty_2k)}`);
     // the same gesture over 5k nodes (issue 19: >= 30 fps there)
     if (only.has('fps') && !ctx.quick) {
       await withApp(5000, '', async (page, url) => {
@@ -879,8 +1029,17 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         out.pan_zoom_fps_5k = pz.fps;
         out.pan_zoom_frame_gap_ms_5k = pz.gaps;
         out.pan_zoom_cpu_ms_5k = pz.cpu;
+        out.pan_zoom_turned_5k = pz.turned;
+        await page.evaluate(() => window.__lorecraftCanvas!.controller.fit());
+        await settle(page);
+        const pe = await profiled(page, prof && !/^(diag|hints|probe|shots:)/.test(prof) ? join(prof, '5k-empty') : prof, 'panzoom-empty-5k', () => panZoomFps(page, 3000, true));
+        out.pan_zoom_fps_empty_5k = pe.fps;
+        out.pan_zoom_frame_gap_ms_empty_5k = pe.gaps;
+        out.pan_zoom_cpu_ms_empty_5k = pe.cpu;
+        out.pan_zoom_turned_empty_5k = pe.turned;
+        out.gesture_stats_5k = await page.evaluate(() => ({ ...window.__lorecraftCanvas!.metrics.gesture }));
       });
-      log(`pan/zoom fps (5000 nodes): ${out.pan_zoom_fps_5k}`);
+      log(`pan/zoom fps (5000 nodes): ${out.pan_zoom_fps_5k}; turned ${JSON.stringify(out.pan_zoom_turned_5k)}; empty presses ${out.pan_zoom_fps_empty_5k}`);
     }
     // software GL here (--disable-gpu): recorded, or the reason it could not be measured
     if (only.has('webgl')) out.pan_zoom_fps_2k_webgl = await withApp(fpsN, '&webgl=1', async (page, url) => { await load(page, url, 180_000); return (await panZoomFps(page, 3000)).fps; })

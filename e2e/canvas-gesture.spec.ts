@@ -8,7 +8,9 @@
  * - the gesture's bitmap built ahead in idle time is the one Cytoscape builds itself at a gesture's first frame
  *   (the same pixels, the same view), and a gesture starts from it;
  * - a gesture right after a full frame starts from a copy of the element layer on screen, which shows what a full
- *   draw at the moved view shows; not when an element changed after that frame.
+ *   draw at the moved view shows; not when an element changed after that frame;
+ * - a view the program sets that the copy serves is drawn from it at once, and once still, its one full frame equals a
+ *   full redraw; one the copy does not serve draws its full frame at once with the labels picked before it.
  */
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -118,7 +120,7 @@ test('a pan/zoom gesture keeps its bitmap until the view is still, then draws ev
   expect(cut.settled).toBe(0);
 });
 
-test('a zoom the program sets draws one full frame with its labels picked, equal to a full redraw; a press on an edge that pans draws none', async ({ shell, page }) => {
+test('a zoom the program sets draws one full frame with its labels picked (drawn from the copy first when it serves), equal to a full redraw; a press on an edge that pans draws none', async ({ shell, page }) => {
   test.setTimeout(240_000);
   await ready(page, shell.url);
   // count the frames that draw the element layer outside a gesture (full frames)
@@ -136,22 +138,8 @@ test('a zoom the program sets draws one full frame with its labels picked, equal
   });
   const settle = () => page.evaluate(() => new Promise((ok) => { requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 600))); }));
   await settle();
-  // a zoom by the program (the zoom buttons): the label pick runs before its frame, and no second frame follows
-  const z = await page.evaluate(async () => {
-    const c = window.__lorecraftCanvas!;
-    const g = window as unknown as { __full: number };
-    const full0 = g.__full, picks0 = c.metrics.picksAtOnce ?? 0;
-    c.controller.zoomBy(1.25);
-    await Promise.resolve();
-    return { full0, picks: (c.metrics.picksAtOnce ?? 0) - picks0, labelZoom: c.metrics.labelZoom, zoom: c.cy.zoom() };
-  });
-  expect(z.picks).toBe(1);
-  expect(z.labelZoom).toBe(z.zoom);
-  await settle();
-  const drawn = await page.evaluate((full0) => (window as unknown as { __full: number }).__full - full0, z.full0);
-  expect(drawn).toBe(1);
   // oracle: the element layer as drawn equals a full redraw of the same view now (no frame was missing)
-  const diff = await page.evaluate(() => {
+  const compare = () => page.evaluate(() => {
     const cy = window.__lorecraftCanvas!.cy;
     type R = { render(o?: object): void; redrawHint(g: string, on: boolean): void; data: { contexts: CanvasRenderingContext2D[] }; NODE: number };
     const r = (cy as unknown as { renderer(): R }).renderer();
@@ -168,8 +156,56 @@ test('a zoom the program sets draws one full frame with its labels picked, equal
     }
     return { differ, ink };
   });
+  // a zoom by the program (the zoom buttons) the copy of the layer does not serve (2x: past VIEW_HOLD_MAX_SCALE): the label
+  // pick runs before its frame, and no second frame follows
+  const z = await page.evaluate(async () => {
+    const c = window.__lorecraftCanvas!;
+    const g = window as unknown as { __full: number };
+    const full0 = g.__full, picks0 = c.metrics.picksAtOnce ?? 0, held0 = c.metrics.gesture!.viewHeld;
+    c.controller.zoomBy(2);
+    await Promise.resolve();
+    return { full0, picks: (c.metrics.picksAtOnce ?? 0) - picks0, held: c.metrics.gesture!.viewHeld - held0, labelZoom: c.metrics.labelZoom, zoom: c.cy.zoom() };
+  });
+  expect(z.picks).toBe(1);
+  expect(z.held).toBe(0);
+  expect(z.labelZoom).toBe(z.zoom);
+  await settle();
+  const drawn = await page.evaluate((full0) => (window as unknown as { __full: number }).__full - full0, z.full0);
+  expect(drawn).toBe(1);
+  const diff = await compare();
   expect(diff.ink).toBeGreaterThan(1000);
   expect(diff.differ).toBe(0);
+
+  // a zoom the copy serves (1.25x about the centre, after that full frame): drawn from the copy at once, no full frame and no
+  // pick while the view is held; once still, the pick and exactly one full frame, and the still picture equals a full redraw
+  const h = await page.evaluate(async () => {
+    const c = window.__lorecraftCanvas!;
+    const g = window as unknown as { __full: number };
+    const full0 = g.__full, picks0 = c.metrics.picksAtOnce ?? 0, gs0 = { ...c.metrics.gesture! };
+    c.controller.zoomBy(1.25);
+    await Promise.resolve();
+    const labelZoom = c.metrics.labelZoom;
+    await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+    const gs = c.metrics.gesture!;
+    return { full0, fullHeld: g.__full - full0, picks: (c.metrics.picksAtOnce ?? 0) - picks0, held: gs.viewHeld - gs0.viewHeld,
+      copied: gs.copied - gs0.copied, settled0: gs0.settled, labelZoom, zoom: c.cy.zoom() };
+  });
+  expect(h.held).toBe(1);
+  expect(h.copied).toBe(1);
+  expect(h.picks).toBe(0);
+  expect(h.fullHeld).toBe(0);
+  expect(h.labelZoom).not.toBe(h.zoom);
+  await page.waitForFunction((n) => window.__lorecraftCanvas!.metrics.gesture!.settled > n, h.settled0, { timeout: 10_000 });
+  await settle();
+  const settledView = await page.evaluate((full0) => ({ drawn: (window as unknown as { __full: number }).__full - full0, labelZoom: window.__lorecraftCanvas!.metrics.labelZoom }), h.full0);
+  expect(settledView.drawn).toBe(1);
+  expect(settledView.labelZoom).toBe(h.zoom);
+  const stillDiff = await compare();
+  expect(stillDiff.ink).toBeGreaterThan(1000);
+  expect(stillDiff.differ).toBe(0);
+  // (zoomed back out to 1.25x the first view for what follows: a full frame at once, the copy does not serve a zoom out by 2)
+  await page.evaluate(() => { window.__lorecraftCanvas!.controller.zoomBy(1 / 2); });
+  await settle();
 
   // a press on an edge, then a drag that pans: no full frame until the view is still (then the hold's one)
   const at = await page.evaluate(() => {
@@ -348,6 +384,8 @@ test('a gesture right after a full frame starts from a copy of the element layer
     // which elements are drawn on the drag layer, not the element layer (the scrub layer: a timeline reload may change it)
     const split = () => cy.elements().filter((e) => !!(e as unknown as { _private: { rscratch: { inDragLayer?: boolean } } })._private.rscratch.inDragLayer).map((e) => e.id()).join();
     cy.zoom({ level: cy.zoom() * 1.02, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+    // (a small view change the program sets is drawn from the copy at once, its full frame when still: that frame drawn now)
+    (c.controller as unknown as { hold: { release(settled: boolean): void } }).hold.release(true);
     await frame();
     await new Promise((ok) => setTimeout(ok, 0));
     const g0 = { ...c.metrics.gesture! };

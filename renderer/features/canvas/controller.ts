@@ -77,10 +77,10 @@ export interface CanvasMetrics {
   labelFont?: number;
   /** label picks run at once for a view the program set (pickBeforeFrame) */
   picksAtOnce?: number;
-  /** pan/zoom gestures (gesture.ts): holds ended by stillness / by a change of elements, gesture bitmaps rebuilt for coverage */
   /** texture-cache invalidations of never-cached elements that took the short way (fresh-calcs.ts) */
   freshTextures?: FreshSkipStats;
-  gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; copied: number; firstAheadAt?: number };
+  /** pan/zoom gestures (gesture.ts): holds ended by stillness / by a change of elements, gesture bitmaps rebuilt for coverage */
+  gesture?: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; copied: number; viewHeld: number; firstAheadAt?: number };
 }
 
 export interface ControllerEvents {
@@ -208,6 +208,8 @@ export class CanvasController {
         quietDrawBounds: () => this.direct,
         // a big graph's gesture starts from a copy of the element layer on screen when only the view changed since it was drawn
         copyShown: () => this.direct,
+        // … and a view the program sets (a fit, the zoom buttons) is drawn from that copy at once, its full frame once still
+        holdView: () => this.direct && !this.covered,
       });
       if (this.hold) this.metrics.gesture = this.hold.stats;
       this.hitFull = installHitFilter(cy);

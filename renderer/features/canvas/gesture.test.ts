@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Core as Cy } from 'cytoscape';
-import { AHEAD_DELAY_MS, GestureHold, PRESS_DRAW_MS, TEXTURE_MAX_MAGNIFY, TEXTURE_REBUILD_MS, textureUsable, type TextureView } from './gesture.js';
+import { AHEAD_DELAY_MS, GestureHold, PRESS_DRAW_MS, TEXTURE_MAX_MAGNIFY, TEXTURE_REBUILD_MS, textureUsable, VIEW_HOLD_MAX_SCALE, VIEW_HOLD_MIN_COVER, type TextureView } from './gesture.js';
 
 describe('textureUsable', () => {
   // a 1000 x 800 canvas, pixel ratio 1, texture drawn at zoom 1, pan 0: it covers model [0,1000] x [0,800]
@@ -28,7 +28,7 @@ describe('textureUsable', () => {
 /** a stand-in for Cytoscape's canvas renderer and core: what the hold reads and calls */
 function fake() {
   const handlers: Array<() => void> = [];
-  const view = { zoom: 1, pan: { x: 0, y: 0 } };
+  const view = { zoom: 1, pan: { x: 0, y: 0 }, animated: false };
   const calls: string[] = [];
   const ctx = { setTransform() { /* */ }, clearRect() { /* */ } } as unknown as CanvasRenderingContext2D;
   const r = {
@@ -59,7 +59,7 @@ function fake() {
   const cy = {
     on(_: string, fn: () => void) { handlers.push(fn); },
     off() { handlers.length = 0; },
-    zoom: () => view.zoom, pan: () => view.pan, width: () => 1000, height: () => 800, destroyed: () => false,
+    zoom: () => view.zoom, pan: () => view.pan, width: () => 1000, height: () => 800, destroyed: () => false, animated: () => view.animated,
     mutableElements: () => ({ boundingBox: () => ({ x1: 0, y1: 0, x2: 1, y2: 1 }) }),
   } as unknown as Cy;
   /** a user (or program) moves the view: Cytoscape's viewport event, then its frame */
@@ -326,6 +326,62 @@ describe('GestureHold', () => {
         expect([spoil, hold.stats.copied]).toEqual([spoil, spoil === 'gesture' ? 1 : 0]);
         expect(f.calls).toContain('build');
       }
+    });
+
+    it('a view the program sets (holdView) is drawn from the copy at once, its full frame once the view has been still', () => {
+      const f = withLayer();
+      const settle = vi.fn();
+      const hold = new GestureHold(f.cy, f.r, { idleMs: 250, copyShown: () => true, holdView: () => true, onSettle: settle });
+      f.r.redraw();
+      f.calls.length = 0;
+      // a zoom in by 1.2 about the corner: the copy covers the whole new view
+      f.move(0, 1.2);
+      expect(hold.held).toBe(true);
+      expect(f.calls).toEqual(['blit']);
+      expect(hold.stats).toMatchObject({ viewHeld: 1, copied: 1 });
+      expect(f.r.textureCache?.viewport).toMatchObject({ zoom: 1, pan: { x: 0, y: 0 } });
+      // a user's drag right after it: the same hold, the same copy, still no full frame
+      vi.advanceTimersByTime(200);
+      f.r.hoverData.dragging = true;
+      f.move(10); f.move(10);
+      f.r.hoverData.dragging = false;
+      expect(f.calls).toEqual(['blit', 'blit', 'blit']);
+      vi.advanceTimersByTime(249);
+      expect(settle).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      // still: the label pick (onSettle) and one full frame
+      expect(settle).toHaveBeenCalledTimes(1);
+      expect(f.calls).toEqual(['blit', 'blit', 'blit', 'full']);
+      expect(hold.stats).toMatchObject({ settled: 1, viewHeld: 1, copied: 1 });
+    });
+
+    it('a view the program sets is drawn whole when the copy would not serve it, the layer is stale, an animation runs, or when off', () => {
+      const cases: Array<[string, (f: ReturnType<typeof withLayer>) => void, number, boolean]> = [
+        // [what, before the view change, zoom factor, holdView]
+        ['magnified past VIEW_HOLD_MAX_SCALE', () => {}, VIEW_HOLD_MAX_SCALE * 1.05, true],
+        ['shrunk past VIEW_HOLD_MAX_SCALE', () => {}, 1 / (VIEW_HOLD_MAX_SCALE * 1.05), true],
+        // zoomed out 1.1x about the corner: the copy covers 1 / 1.21 = 83 % of the new view
+        ['covering less than VIEW_HOLD_MIN_COVER', () => {}, 1 / 1.1, true],
+        ['an element changed since the full frame', (f) => { (f.r as unknown as { notify(n: string, e: unknown): void }).notify('style', [{ isEdge: () => false, id: () => 'n1', _private: {} }]); }, 1.2, true],
+        ['an animation', (f) => { f.view.animated = true; }, 1.2, true],
+        ['off', () => {}, 1.2, false],
+      ];
+      for (const [what, before, z, on] of cases) {
+        const f = withLayer();
+        const hold = new GestureHold(f.cy, f.r, { idleMs: 250, copyShown: () => true, holdView: () => on });
+        f.r.redraw();
+        before(f);
+        f.calls.length = 0;
+        f.move(0, z);
+        expect([what, hold.held, hold.stats.viewHeld, f.calls]).toEqual([what, false, 0, ['full']]);
+      }
+      // (the cover bound itself: 1 / 1.05 about the corner covers 91 %, held)
+      const f = withLayer();
+      const hold = new GestureHold(f.cy, f.r, { idleMs: 250, copyShown: () => true, holdView: () => true });
+      f.r.redraw();
+      f.move(0, 1 / 1.05);
+      expect(hold.held).toBe(true);
+      expect(VIEW_HOLD_MIN_COVER).toBeLessThan(1 / 1.05 ** 2);
     });
 
     it('a change of the view alone (a fit, a zoom button) keeps it: its own full frame is then the one copied', () => {

@@ -40,14 +40,24 @@ export const TEXTURE_MAX_MAGNIFY = 2.5;
  */
 export function textureUsable(tex: TextureView, pixelRatio: number, zoom: number, pan: { x: number; y: number }, w: number, h: number): boolean {
   if (zoom / tex.zoom > TEXTURE_MAX_MAGNIFY) return false;
+  return textureCover(tex, pixelRatio, zoom, pan, w, h) >= TEXTURE_MIN_COVER;
+}
+
+/** the share (0-1) of a view of `w` x `h` CSS pixels at `zoom` / `pan` that a bitmap drawn at `tex` covers */
+export function textureCover(tex: TextureView, pixelRatio: number, zoom: number, pan: { x: number; y: number }, w: number, h: number): number {
   // both rectangles in model coordinates
   const tx1 = -tex.pan.x / tex.zoom, ty1 = -tex.pan.y / tex.zoom;
   const tx2 = tx1 + tex.width / pixelRatio / tex.zoom, ty2 = ty1 + tex.height / pixelRatio / tex.zoom;
   const vx1 = -pan.x / zoom, vy1 = -pan.y / zoom, vx2 = vx1 + w / zoom, vy2 = vy1 + h / zoom;
   const ix = Math.max(0, Math.min(tx2, vx2) - Math.max(tx1, vx1)), iy = Math.max(0, Math.min(ty2, vy2) - Math.max(ty1, vy1));
   const area = (vx2 - vx1) * (vy2 - vy1);
-  return area > 0 && (ix * iy) / area >= TEXTURE_MIN_COVER;
+  return area > 0 ? (ix * iy) / area : 0;
 }
+
+/** a view the program sets is drawn from the copy of the element layer (holdView) only if that copy covers this share of it … */
+export const VIEW_HOLD_MIN_COVER = 0.9;
+/** … and is magnified at most this much (or shrunk at most as much) */
+export const VIEW_HOLD_MAX_SCALE = 1.5;
 
 /** an edge's press state (:active overlay) is drawn this long after the press, unless a pan or the release came first */
 export const PRESS_DRAW_MS = 120;
@@ -108,6 +118,13 @@ export interface GestureHoldOptions {
    * nodes drawn again at 2x, is the gesture's longest frame). Omitted: never.
    */
   copyShown?: () => boolean;
+  /**
+   * Whether a view the program sets at once (a fit, the zoom buttons; not an animation) may be drawn like a gesture: the
+   * element layer on screen, copied (copyShown) and scaled to the new view at once, the full frame when the view has been
+   * still for idleMs (and so not at all while a gesture follows at once). Only when that copy serves the new view
+   * (VIEW_HOLD_MIN_COVER, VIEW_HOLD_MAX_SCALE); otherwise the view's frame is a full one, as before. Omitted: never.
+   */
+  holdView?: () => boolean;
 }
 
 /**
@@ -122,8 +139,9 @@ export class GestureHold {
   /** bench/tests: holds ended by stillness / by a change of elements, bitmaps dropped for coverage */
   /** firstAheadAt: performance.now() of the first bitmap built ahead (tests: none before the first layout is placed) */
   /** copied: gestures whose first bitmap was the element layer on screen, copied (copyShown) */
-  readonly stats: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; copied: number; firstAheadAt?: number } =
-    { settled: 0, interrupted: 0, rebuilt: 0, ahead: 0, aheadUsed: 0, aheadDropped: 0, pressDeferred: 0, pressDrawn: 0, boundsInDraw: 0, copied: 0 };
+  /** viewHeld: views the program set that were drawn from the copy of the element layer, their full frame held (holdView) */
+  readonly stats: { settled: number; interrupted: number; rebuilt: number; ahead: number; aheadUsed: number; aheadDropped: number; pressDeferred: number; pressDrawn: number; boundsInDraw: number; copied: number; viewHeld: number; firstAheadAt?: number } =
+    { settled: 0, interrupted: 0, rebuilt: 0, ahead: 0, aheadUsed: 0, aheadDropped: 0, pressDeferred: 0, pressDrawn: 0, boundsInDraw: 0, copied: 0, viewHeld: 0 };
   private timer: ReturnType<typeof setTimeout> | null = null;
   private wheel = false;
   private rebuiltAt = -Infinity;
@@ -438,8 +456,27 @@ export class GestureHold {
 
   private moving(): boolean { return this.held || this.userMoving(); }
 
+  /**
+   * A view the program set (not a gesture, not an animation) may be drawn like a gesture's (holdView): when the element
+   * layer on screen is current (`shown`, nothing but the view changed since it was drawn whole) and its copy serves the
+   * new view: it covers VIEW_HOLD_MIN_COVER of it, scaled by at most VIEW_HOLD_MAX_SCALE either way. Cytoscape's bitmap
+   * built ahead (nodes only) is not used for this: it is dropped, so the frame copies the layer.
+   */
+  private holdsView(): boolean {
+    const r = this.r, cy = this.cy, s = this.shown;
+    if (!s || !this.opts.holdView?.() || !this.opts.copyShown?.() || cy.animated()) return false;
+    if (r.canvasWidth !== s.width || r.canvasHeight !== s.height) return false;
+    if (r.textureCache && r.textureCache !== this.aheadTex) return false;
+    const scale = cy.zoom() / s.zoom;
+    if (scale > VIEW_HOLD_MAX_SCALE || scale < 1 / VIEW_HOLD_MAX_SCALE) return false;
+    if (textureCover(s, r.pixelRatio ?? 1, cy.zoom(), cy.pan(), cy.width(), cy.height()) < VIEW_HOLD_MIN_COVER) return false;
+    if (this.aheadTex) this.dropAhead();
+    this.stats.viewHeld++;
+    return true;
+  }
+
   private readonly onViewport = (): void => {
-    if (!this.held && !this.userMoving()) return;
+    if (!this.held && !this.userMoving() && !this.holdsView()) return;
     // a press state not drawn yet waits for the gesture's end like the rest (the full frame then draws it as it is)
     if (!this.held) this.dropPress();
     this.held = true;
