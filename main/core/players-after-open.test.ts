@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openCore, type CoreHost } from './index.js';
 import type { PlayersLenses } from './audience.js';
-import { createKuzuStore } from '../store/kuzu-store.js';
+import { heldSearchIndexStore } from '../store/test-helpers.js';
 
 const VAULT = resolve(import.meta.dirname, '../../e2e/vaults/player-secrets');
 let dir = '';
@@ -31,28 +31,18 @@ const settled = async () => { for (let i = 0; i < 50; i++) await sleep(5); };
 
 describe('warmPlayersView after an interactive open', () => {
   it('prepares nothing until the open\'s store load and search index are done, then prepares', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((ok) => { release = ok; });
-    let indexed = false;
-    core = await openCore({
-      vaultDir: join(dir, 'vault'), dbDir: join(dir, 'db'), interactive: true,
-      store: (dbDir) => {
-        const s = createKuzuStore(dbDir);
-        const build = s.ensureSearchIndex.bind(s);
-        s.ensureSearchIndex = async () => { await held; await build(); indexed = true; };
-        return s;
-      },
-    });
+    const { store, release, indexed } = heldSearchIndexStore();
+    core = await openCore({ vaultDir: join(dir, 'vault'), dbDir: join(dir, 'db'), interactive: true, store });
     const lenses = (core as unknown as { players: PlayersLenses }).players;
     const off = core.warmPlayersView();
     try {
       // the preparation's own delay is 300 ms: well past it, the open's load is still held
       await sleep(900); await settled();
-      expect(indexed).toBe(false);
+      expect(indexed()).toBe(false);
       expect(lenses.prepared()).toBe(false);
       release();
-      for (let i = 0; i < 600 && !indexed; i++) await sleep(50);
-      expect(indexed).toBe(true);
+      for (let i = 0; i < 600 && !indexed(); i++) await sleep(50);
+      expect(indexed()).toBe(true);
       await sleep(700); await settled();
       expect(lenses.prepared()).toBe(true);
     } finally {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openCore, type CoreHost } from './index.js';
-import { createKuzuStore } from '../store/kuzu-store.js';
+import { heldSearchIndexStore } from '../store/test-helpers.js';
 
 let dir = '';
 let core: CoreHost | null = null;
@@ -30,28 +30,18 @@ afterAll(async () => {
 
 describe('search after an interactive open', () => {
   it('waits for this open\'s search index, then finds a word only a body holds', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((ok) => { release = ok; });
-    let indexed = false;
-    core = await openCore({
-      vaultDir: join(dir, 'vault'), dbDir: join(dir, 'db'), interactive: true,
-      store: (dbDir) => {
-        const s = createKuzuStore(dbDir);
-        const build = s.ensureSearchIndex.bind(s);
-        s.ensureSearchIndex = async () => { await held; await build(); indexed = true; };
-        return s;
-      },
-    });
+    const { store, release, indexed } = heldSearchIndexStore();
+    core = await openCore({ vaultDir: join(dir, 'vault'), dbDir: join(dir, 'db'), interactive: true, store });
     try {
       let ready = false;
       const readyP = core.searchReady().then(() => { ready = true; });
       const hitsP = core.search('quarnelite');
       await sleep(600);
-      expect(indexed).toBe(false);
+      expect(indexed()).toBe(false);
       expect(ready).toBe(false);
       release();
       await readyP;
-      expect(indexed).toBe(true);
+      expect(indexed()).toBe(true);
       const hits = await hitsP;
       expect(hits.map((h) => h.entity.name)).toEqual(['Villager 17']);
       // once ready, it stays ready: a later call answers at once

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { entityId } from '../../shared/names.js';
 import type { EntityRecord, RelationshipRecord } from '../../shared/types.js';
 import { SchemaZ, type Schema } from '../config/types.js';
+import { createKuzuStore } from './kuzu-store.js';
+import type { GraphStore } from './types.js';
 
 export function testSchema(): Schema {
   return SchemaZ.parse({
@@ -47,4 +49,21 @@ export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A real Kùzu store whose full-text index build waits until `release()` (tests of what answers while an open's
+ * search index is still being built). `indexed()`: whether the build has finished.
+ */
+export function heldSearchIndexStore(): { store: (dbDir: string) => GraphStore; release: () => void; indexed: () => boolean } {
+  let release!: () => void;
+  const held = new Promise<void>((ok) => { release = ok; });
+  let done = false;
+  const store = (dbDir: string): GraphStore => {
+    const s = createKuzuStore(dbDir);
+    const build = s.ensureSearchIndex.bind(s);
+    s.ensureSearchIndex = async () => { await held; await build(); done = true; };
+    return s;
+  };
+  return { store, release, indexed: () => done };
 }
