@@ -18,11 +18,15 @@ export function isSkippedDir(name: string): boolean {
 
 /** Is a vault-relative path one the sync reads (a note in a layer)? */
 export function isNotePath(rel: string, layers: LayerMap): boolean {
-  if (!rel.toLowerCase().endsWith('.md')) return false;
   const parts = rel.split('/');
+  if (!isNoteFileName(parts[parts.length - 1]!)) return false;
   for (let i = 0; i < parts.length - 1; i++) if (isSkippedDir(parts[i]!)) return false;
-  if (parts[parts.length - 1]!.startsWith('.')) return false;
   return layers.layerOf(rel) !== null;
+}
+
+/** A file name a note can have: markdown (`.md`, any case), not hidden (a leading dot). */
+function isNoteFileName(name: string): boolean {
+  return name.charCodeAt(0) !== 46 /* . */ && name.toLowerCase().endsWith('.md');
 }
 
 export interface WalkResult {
@@ -65,8 +69,7 @@ export async function walkVault(root: string, layers: LayerMap): Promise<WalkRes
         subdirs.push(visit(abs, rel, real));
       } else if (e.isFile()) {
         // isNotePath(rel, layers) for a file of a walked folder (every folder of rel passed isSkippedDir above)
-        const name = e.name;
-        if (name.charCodeAt(0) === 46 /* . */ || !name.toLowerCase().endsWith('.md')) continue;
+        if (!isNoteFileName(e.name)) continue;
         fileLayer ??= layers.layerIn(relDir);
         if (fileLayer(rel) !== null) files.set(rel, abs);
       } else if (e.isSymbolicLink()) {
