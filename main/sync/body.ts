@@ -11,7 +11,7 @@
  * (deleted meanwhile) gives ''.
  */
 import { readFileSync } from 'node:fs';
-import { noteBody, type ParseOptions } from '../parse/parse.js';
+import { noteBody, own, type ParseOptions } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
 import { HUGE_BODY_CHARS } from '../store/types.js';
 
@@ -55,17 +55,12 @@ function whereOf(note: ParsedNote, abs: string): Where {
     let f = folders.get(prefix);
     if (!f) {
       if (folders.size >= MAX_FOLDERS) folders.clear();
-      f = Object.freeze({ prefix: flat(prefix) });
+      f = Object.freeze({ prefix: own(prefix) });
       folders.set(f.prefix, f);
     }
     return f;
   }
-  return flat(abs);
-}
-
-/** `s` as one sequential string (array join writes a new one; a cons or sliced string keeps its parts). */
-function flat(s: string): string {
-  return s.length < 2 ? s : [s.slice(0, 1), s.slice(1)].join('');
+  return own(abs);
 }
 
 /**
