@@ -207,11 +207,10 @@ export class CoreImpl implements CoreHost {
       if (this.playersShown) this.players.warm(() => this.viewAt());
       else this.players.prepare(() => this.viewAt().layer);
     };
-    // after the open's background load (the store, search), then after every change, each once the syncs queued
-    // then are over. Not searchReady(): right after an interactive open that is the sync before's (resolved at
-    // once), and the opening sync's end announces a change before its search index is built; the preparation's
-    // steps (100-600 ms each at 5k under load) then ran from 0.3 s after the open, while the app's page, bundle,
-    // socket and first calls waited behind them in the shell's event loop (issue 19 point 2)
+    // after the open's background load (the store, search), then after every change, each once what was queued
+    // then is over and the search index is built: the opening sync's end announces a change before its index is
+    // built, and a preparation started then (steps of 100-600 ms each at 5k under load, from 0.3 s after the
+    // open) held the app's page, bundle, socket and first calls behind it in the shell's event loop (issue 19 point 2)
     const warm = () => void this.engine.syncedAndIndexed().then(build);
     warm();
     const off = this.engine.onChange(warm);

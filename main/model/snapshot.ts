@@ -189,15 +189,15 @@ const inRange = (a: Int32Array, max: number, nullable = false) => {
 };
 const ascending = (a: Int32Array, end: number) => { for (let i = 1; i < a.length; i++) if (a[i]! < a[i - 1]!) return false; return a[0] === 0 && a[a.length - 1] === end; };
 
-/**
- * The resolved notes of snapshot `s` for exactly `notes` (same paths, same hashes; any order), or null when it
- * was not built from them, under `key`, by this format, or is not well formed.
- */
 /** A list of `n` entries made at its exact size (filled by the caller), NONE when empty. */
 function sized<T>(n: number): T[] {
   return n === 0 ? NONE : new Array<T>(n);
 }
 
+/**
+ * The resolved notes of snapshot `s` for exactly `notes` (same paths, same hashes; any order), or null when it
+ * was not built from them, under `key`, by this format, or is not well formed.
+ */
 export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: string): { notes: ResolvedNote[]; idOrder: string[]; groups: EdgeGroups; storeGen: string | null } | null {
   const s = raw as Snap;
   if (!s || typeof s !== 'object' || s.format !== SNAPSHOT_FORMAT || s.key !== key) return null;

@@ -239,9 +239,8 @@ export class VaultSyncEngine implements SyncEngine {
   }
 
   /**
-   * Resolves once the syncs queued now have ended and the last one's full-text index is built (or failed): an
-   * interactive open returns before its sync has even begun its store load, when searchReady() still answers
-   * for the sync before it (an open's: at once). Never rejects.
+   * Resolves once everything queued now has ended (whole-vault syncs and changes alike, where searchReady() waits
+   * for a whole-vault sync only) and the last full load's full-text index is built (or failed). Never rejects.
    */
   async syncedAndIndexed(): Promise<void> {
     await this.queue.idle();
