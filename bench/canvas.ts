@@ -275,6 +275,26 @@ interface Turned { rounds: number; connect: number[]; nodeDrag: number[]; search
  * there finds nothing, so the press pans), instead of the one spot chosen at the fitted view (which later rounds' drags
  * and zooms may put a node or its connect handle under). The search runs in the window (its time: `turned.searchMs`).
  */
+type PanZoom = Awaited<ReturnType<typeof panZoomFps>>;
+
+/** a pan/zoom window's figures as the bench keys them: pan_zoom_fps_<suffix>, pan_zoom_frame_gap_ms_, pan_zoom_cpu_ms_, pan_zoom_turned_ */
+function putPanZoom(out: Record<string, unknown>, suffix: string, pz: PanZoom): void {
+  out[`pan_zoom_fps_${suffix}`] = pz.fps;
+  out[`pan_zoom_frame_gap_ms_${suffix}`] = pz.gaps;
+  out[`pan_zoom_cpu_ms_${suffix}`] = pz.cpu;
+  out[`pan_zoom_turned_${suffix}`] = pz.turned;
+}
+
+/**
+ * The pan/zoom window again with every press on empty canvas (no connection or node drag by chance), from the view the
+ * first window started at (the app's own fit, as after the load).
+ */
+async function panZoomEmpty(page: Page, prof: string | undefined, name: string): Promise<PanZoom> {
+  await page.evaluate(() => window.__lorecraftCanvas!.controller.fit());
+  await settle(page);
+  return profiled(page, prof, name, () => panZoomFps(page, 3000, true));
+}
+
 async function panZoomFps(page: Page, ms: number, empty = false): Promise<{ fps: number; gaps: Stat & { max: number }; cpu: { main: number; process: number }; turned: Turned }> {
   const box = (await page.getByTestId('canvas').boundingBox())!;
   // (empty) the elements' geometry for emptySpot's first check, taken before the window: a press on empty canvas moves no node
@@ -563,10 +583,20 @@ async function instrument(page: Page, trace: boolean): Promise<void> {
   }, trace);
 }
 
+/** LORECRAFT_CANVAS_PROFILE's modes that log without a CPU profile (diag, hints, probe, shots:<dir>) */
+function logOnly(prof: string): boolean {
+  return prof === 'diag' || prof === 'hints' || prof === 'probe' || prof.startsWith('shots:');
+}
+
+/** LORECRAFT_CANVAS_PROFILE as profiled() takes it for a section of its own: CPU profiles in its folder `sub`; a log-only mode as it is */
+function subProfile(prof: string | undefined, sub: string): string | undefined {
+  return prof && !logOnly(prof) ? join(prof, sub) : prof;
+}
+
 async function profiled<T>(page: Page, dir: string | undefined, name: string, fn: () => Promise<T>): Promise<T> {
   if (!dir) return fn();
   // LORECRAFT_CANVAS_PROFILE=diag: the render/long-task/input log without the CPU profiler's overhead
-  const cdp = dir === 'diag' || dir === 'hints' || dir === 'probe' || dir.startsWith('shots:') ? null : await page.context().newCDPSession(page);
+  const cdp = logOnly(dir) ? null : await page.context().newCDPSession(page);
   await cdp?.send('Profiler.enable');
   await cdp?.send('Profiler.setSamplingInterval', { interval: 500 });
   await page.evaluate(() => { const g = window as unknown as { __diag: { renders: unknown[]; long: unknown[] } }; g.__diag.renders = []; g.__diag.long = []; Object.assign(g.__diag, { input: {} }); });
@@ -976,7 +1006,7 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
     }
     if (only.has('load')) for (const [key, n] of (ctx.quick ? [['1k', 1000]] : [['1k', 1000], ['5k', 5000]]) as Array<[string, number]>) {
       const prof = process.env.LORECRAFT_CANVAS_PROFILE;
-      const m = await withApp(n, '', (page, url) => (prof && !/^(diag|hints|probe|shots:)/.test(prof)
+      const m = await withApp(n, '', (page, url) => (prof && !logOnly(prof)
         ? loadProfiled(page, url, 600_000, prof, key) : load(page, url, 600_000)));
       log(`${key}: ${JSON.stringify(m)}`);
       (out.first_render_ms as Record<string, number>)[key] = m.first;
@@ -999,20 +1029,8 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         if (prof) await instrument(page, prof === 'hints');
         out.settle_ms_2k = await settle(page);
         out.idle_fps_2k = await profiled(page, prof, 'idle', () => idleFps(page, 1500));
-        const pz = await profiled(page, prof, 'panzoom', () => panZoomFps(page, 3000));
-        out.pan_zoom_fps_2k = pz.fps;
-        out.pan_zoom_frame_gap_ms_2k = pz.gaps;
-        out.pan_zoom_cpu_ms_2k = pz.cpu;
-        out.pan_zoom_turned_2k = pz.turned;
-        // the same gesture with every press on empty canvas (no connection or node drag by chance), from the view the first
-        // window started at (the app's own fit, as after the load)
-        await page.evaluate(() => window.__lorecraftCanvas!.controller.fit());
-        await settle(page);
-        const pe = await profiled(page, prof && !/^(diag|hints|probe|shots:)/.test(prof) ? join(prof, 'empty') : prof, 'panzoom-empty', () => panZoomFps(page, 3000, true));
-        out.pan_zoom_fps_empty_2k = pe.fps;
-        out.pan_zoom_frame_gap_ms_empty_2k = pe.gaps;
-        out.pan_zoom_cpu_ms_empty_2k = pe.cpu;
-        out.pan_zoom_turned_empty_2k = pe.turned;
+        putPanZoom(out, '2k', await profiled(page, prof, 'panzoom', () => panZoomFps(page, 3000)));
+        putPanZoom(out, 'empty_2k', await panZoomEmpty(page, subProfile(prof, 'empty'), 'panzoom-empty'));
         out.gesture_stats_2k = await page.evaluate(() => ({ ...window.__lorecraftCanvas!.metrics.gesture }));
       });
     }
@@ -1025,18 +1043,8 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         if (prof) await instrument(page, prof === 'hints');
         out.settle_ms_5k = await settle(page);
         out.idle_fps_5k = await idleFps(page, 1500);
-        const pz = await profiled(page, prof && !/^(diag|hints|probe|shots:)/.test(prof) ? join(prof, '5k') : prof, 'panzoom-5k', () => panZoomFps(page, 3000));
-        out.pan_zoom_fps_5k = pz.fps;
-        out.pan_zoom_frame_gap_ms_5k = pz.gaps;
-        out.pan_zoom_cpu_ms_5k = pz.cpu;
-        out.pan_zoom_turned_5k = pz.turned;
-        await page.evaluate(() => window.__lorecraftCanvas!.controller.fit());
-        await settle(page);
-        const pe = await profiled(page, prof && !/^(diag|hints|probe|shots:)/.test(prof) ? join(prof, '5k-empty') : prof, 'panzoom-empty-5k', () => panZoomFps(page, 3000, true));
-        out.pan_zoom_fps_empty_5k = pe.fps;
-        out.pan_zoom_frame_gap_ms_empty_5k = pe.gaps;
-        out.pan_zoom_cpu_ms_empty_5k = pe.cpu;
-        out.pan_zoom_turned_empty_5k = pe.turned;
+        putPanZoom(out, '5k', await profiled(page, subProfile(prof, '5k'), 'panzoom-5k', () => panZoomFps(page, 3000)));
+        putPanZoom(out, 'empty_5k', await panZoomEmpty(page, subProfile(prof, '5k-empty'), 'panzoom-empty-5k'));
         out.gesture_stats_5k = await page.evaluate(() => ({ ...window.__lorecraftCanvas!.metrics.gesture }));
       });
       log(`pan/zoom fps (5000 nodes): ${out.pan_zoom_fps_5k}; turned ${JSON.stringify(out.pan_zoom_turned_5k)}; empty presses ${out.pan_zoom_fps_empty_5k}`);
