@@ -11,27 +11,34 @@ import { VaultModel } from './model.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import { config, schemaView } from './test-helpers.js';
 
+/** a full collection (V8's gc, exposed for these tests) */
+function gc(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+/** the heap `fn` leaves live, in bytes per each of `n` notes (a full collection before and after) */
+function heapPerNote(n: number, fn: () => void): number {
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  fn();
+  gc();
+  return (process.memoryUsage().heapUsed - before) / n;
+}
+
 describe('model memory', () => {
   it("keeps no per-note array of the keys a note answers to: they are made when asked for (the name index holds them)", () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const n = 4000;
     const notes: ReturnType<typeof parseNote>[] = [];
     for (let i = 0; i < n; i++) {
       notes.push(parseNote(`Folk/Person ${i}.md`, Buffer.from(`---\ntitle: Someone Called ${i}\naliases: [Nick ${i}, Other ${i}]\n---\nText.\n`)));
     }
     const m = new VaultModel(config(), schemaView());
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    m.load(notes);
-    gc();
-    const perNote = (process.memoryUsage().heapUsed - before) / n;
+    const perNote = heapPerNote(n, () => m.load(notes));
     // Node 20 (rss15i): 1,324-1,367 bytes a note; 1,771-1,858 when every state kept its [kind, key] pairs
     expect(perNote).toBeLessThan(1550);
   });
   it("keeps a note's edges and targets at their exact size, built or restored from a snapshot", () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const n = 3000;
     const notes: ReturnType<typeof parseNote>[] = [];
     for (let i = 0; i < n; i++) {
@@ -39,12 +46,9 @@ describe('model memory', () => {
       notes.push(parseNote(`Folk/Person ${i}.md`, Buffer.from(`---\ntitle: Person ${i}\n---\nKnows ${links}.\n`)));
     }
     const perNote = (make: () => VaultModel) => {
-      gc();
-      const before = process.memoryUsage().heapUsed;
-      const m = make();
-      gc();
-      const bytes = (process.memoryUsage().heapUsed - before) / n;
-      expect(m.counts()).toMatchObject({ notes: n, relationships: 5 * n });
+      let m: VaultModel | null = null;
+      const bytes = heapPerNote(n, () => { m = make(); });
+      expect(m!.counts()).toMatchObject({ notes: n, relationships: 5 * n });
       return bytes;
     };
     const built = new VaultModel(config(), schemaView());
@@ -61,8 +65,6 @@ describe('model memory', () => {
     expect(restore).toBeLessThan(1650);
   });
   it('keeps the reverse index of a reference key with one referrer without a Set', () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const n = 3000;
     const notes: ReturnType<typeof parseNote>[] = [];
     for (let i = 0; i < n; i++) {
@@ -72,13 +74,11 @@ describe('model memory', () => {
     m.load(notes);
     // the adjacency built first (questions past the ones a scan answers), so that the change below builds only the reverse index
     for (let i = 0; i < 40; i++) m.edgesFrom(`Folk/person ${i}`);
-    gc();
-    const before = process.memoryUsage().heapUsed;
     // the first change builds the reverse index (every note's keys), then re-resolves who refers to the changed note
-    const changed = parseNote('Folk/Person 5.md', Buffer.from('---\ntitle: Person 5\n---\nNow alone.\n'));
-    m.applyChanges(new Map([['Folk/Person 5.md', changed]]));
-    gc();
-    const perNote = (process.memoryUsage().heapUsed - before) / n;
+    const perNote = heapPerNote(n, () => {
+      const changed = parseNote('Folk/Person 5.md', Buffer.from('---\ntitle: Person 5\n---\nNow alone.\n'));
+      m.applyChanges(new Map([['Folk/Person 5.md', changed]]));
+    });
     expect(m.referrers([...m.entities()].find((e) => e.name === 'Person 5')!.id)).toEqual(['Folk/Person 4.md']);
     // Node 20 (rss15i): 165-223 bytes a note; 449-562 with a Set per key
     expect(perNote).toBeLessThan(350);

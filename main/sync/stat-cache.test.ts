@@ -13,6 +13,7 @@ import { noteProperties } from '../model/refs.js';
 import { decodeSnapshot, encodeSnapshot } from '../model/snapshot.js';
 import { config, schemaView } from '../model/test-helpers.js';
 import { loadVaultConfig } from '../config/load.js';
+import type { ParsedNote } from '../parse/types.js';
 import { readVault } from './engine.js';
 import { unknownProperty } from '../problems/rules/schema-props.js';
 import { NoteCache, PARSE_FORMAT, heavyPending, jsonExact } from './stat-cache.js';
@@ -44,6 +45,18 @@ async function readWith(v: ReturnType<typeof vault>, now: () => number = later) 
   cache.save();
   const body = (p: string) => r.read.notes.find((n) => n.path === p)?.body;
   return { cache, r, body };
+}
+
+/**
+ * A warm open's model: `built` (a model loaded from `notes`, fresh parses) saved as a snapshot, then restored over
+ * the notes read again from the cache (`cached`: their heavy parts still bytes until something reads them).
+ */
+async function restoredFromCache(v: ReturnType<typeof vault>, built: VaultModel, notes: ParsedNote[], sv: ReturnType<typeof schemaView>) {
+  const cached = (await readWith(v)).r.read.notes;
+  const decoded = decodeSnapshot(deserialize(serialize(encodeSnapshot(built, notes, 'k')!)), cached, 'k')!;
+  const m = new VaultModel(config(), sv);
+  m.restoreResolved(decoded.notes, decoded.idOrder, decoded.groups);
+  return { m, cached };
 }
 
 describe('note cache', () => {
@@ -218,11 +231,7 @@ describe('note cache layout (frontmatter, links and problems read when first ask
     // through a model restored from its snapshot (a warm open): every record's properties read twice (the second kept)
     const fm = new VaultModel(config(), sv);
     fm.load(fresh.read.notes);
-    const snap = encodeSnapshot(fm, fresh.read.notes, 'k')!;
-    const cached = (await readWith(v)).r.read.notes;
-    const decoded = decodeSnapshot(deserialize(serialize(snap)), cached, 'k')!;
-    const m = new VaultModel(config(), sv);
-    m.restoreResolved(decoded.notes, decoded.idOrder, decoded.groups);
+    const { m, cached } = await restoredFromCache(v, fm, fresh.read.notes, sv);
     expect(cached.every(heavyPending)).toBe(true);
     for (const r of m.entities()) {
       if (r.placeholder) continue;
@@ -244,10 +253,7 @@ describe('note cache layout (frontmatter, links and problems read when first ask
     const fresh = await readVault(v.dir, v.layers, OPTS);
     const fm = new VaultModel(config(), sv);
     fm.load(fresh.read.notes);
-    const cached = (await readWith(v)).r.read.notes;
-    const decoded = decodeSnapshot(deserialize(serialize(encodeSnapshot(fm, fresh.read.notes, 'k')!)), cached, 'k')!;
-    const m = new VaultModel(config(), sv);
-    m.restoreResolved(decoded.notes, decoded.idOrder, decoded.groups);
+    const { m, cached } = await restoredFromCache(v, fm, fresh.read.notes, sv);
     const problems = unknownProperty.check({ model: m });
     expect(problems).toEqual(unknownProperty.check({ model: fm }));
     expect(problems.map((p) => [p.file, p.field, p.line])).toEqual([['p2.md', 'mood', 5]]);
