@@ -132,7 +132,8 @@ export const test = base.extend<{ vault: Vault; shell: Shell; app: App; shellEnv
   },
   app: async ({ page, shell }, use) => {
     await page.goto(shell.url);
-    await expect(page.getByTestId('status-sync')).toContainText('idle');
+    // (the first sync: well under a second here when quiet, seconds on a loaded machine)
+    await expect(page.getByTestId('status-sync')).toContainText('idle', { timeout: 30_000 });
     await use(new App(page));
   },
 });

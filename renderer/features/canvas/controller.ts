@@ -162,6 +162,12 @@ export class CanvasController {
   /** draw elements straight onto the canvas, bypassing Cytoscape's texture caches (big graphs: drawsDirect) */
   private direct = false;
   private wantDirect = false;
+  /**
+   * Tests: draw directly whatever the graph's size (drawsDirect decides otherwise), from now on and across reloads of
+   * the graph (each decides again); once the first layout is done, as always.
+   */
+  setAlwaysDirect(on: boolean): void { this.alwaysDirect = on; this.wantDirect = on || this.wantDirect; this.syncDirect(); }
+  private alwaysDirect = false;
   /** the first full layout has finished */
   private settled = false;
   private declutterTimer: ReturnType<typeof setTimeout> | null = null;
@@ -498,7 +504,7 @@ export class CanvasController {
         }
       }
     });
-    this.wantDirect = drawsDirect(els);
+    this.wantDirect = this.alwaysDirect || drawsDirect(els);
     this.syncDirect();
     const total = cy.nodes().not(TEMP).length;
     if (!total) return;
