@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  collectGarbage, collectYoung, gcAfterOpenEnabled, releaseAfterOpen, SECOND_GC_DELAY_MS, trimNativeHeap, YOUNG_GC_DELAY_MS,
+  collectGarbage, collectYoung, GC_QUIET_MAX_MS, gcAfterOpenEnabled, releaseAfterOpen, SECOND_GC_DELAY_MS, trimNativeHeap, YOUNG_GC_DELAY_MS,
   YOUNG_GC_SERIES, YOUNG_GC_SERIES_GAP_MS,
 } from './memory.js';
 
@@ -89,6 +89,47 @@ describe('releaseAfterOpen', () => {
     still = false;
     mid.c.runUntil(60_000);
     expect(mid.log).toEqual(['gc@0', `gc@${second}`, `trim@${second}`, ...series.slice(0, 3)]);
+  });
+
+  it('waits with each full collection while the app is in use (busyFor), GC_QUIET_MAX_MS at most, and not for a core gone meanwhile', () => {
+    const run = (busyUntil: () => number, still: () => boolean = () => true): { log: string[]; c: ReturnType<typeof clock> } => {
+      const log: string[] = [];
+      const c = clock();
+      const at = (what: string) => () => { log.push(`${what}@${c.now()}`); };
+      releaseAfterOpen(still, at('gc'), c.later, at('young'), at('trim'), () => Math.max(0, busyUntil() - c.now()));
+      return { log, c };
+    };
+    const second = SECOND_GC_DELAY_MS;
+    const gcs = (log: string[]) => log.filter((l) => l.startsWith('gc@'));
+
+    // asked things until 700 ms after the release: the first waits until then, the second comes a second later
+    const busy = run(() => 700);
+    expect(busy.log).toEqual([]);
+    busy.c.runUntil(60_000);
+    expect(gcs(busy.log)).toEqual(['gc@700', `gc@${700 + second}`]);
+    expect(busy.log).toContain(`young@${700 + second + YOUNG_GC_DELAY_MS}`);
+
+    // a request keeps coming until 1,300 ms (each pushing the quiet point on): the second waits for it too
+    let until = 0;
+    const later = run(() => until);
+    expect(later.log).toEqual(['gc@0']);
+    later.c.runUntil(second - 1);
+    until = second + 300;
+    later.c.runUntil(60_000);
+    expect(gcs(later.log)).toEqual(['gc@0', `gc@${second + 300}`]);
+
+    // never quiet: each collection comes GC_QUIET_MAX_MS late, not never
+    const never = run(() => Number.POSITIVE_INFINITY);
+    never.c.runUntil(120_000);
+    expect(gcs(never.log)).toEqual([`gc@${GC_QUIET_MAX_MS}`, `gc@${2 * GC_QUIET_MAX_MS + second}`]);
+
+    // the core gone while the first waits: nothing at all
+    let still = true;
+    const gone = run(() => 700, () => still);
+    gone.c.runUntil(300);
+    still = false;
+    gone.c.runUntil(60_000);
+    expect(gone.log).toEqual([]);
   });
 
   it('collectYoung runs a young-generation collection', () => {

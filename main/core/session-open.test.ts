@@ -14,6 +14,7 @@ import { createKuzuStore } from '../store/kuzu-store.js';
 import type { GraphStore } from '../store/types.js';
 import { tempDir, writeFiles } from '../sync/test-helpers.js';
 import type { PlayersLenses } from './audience.js';
+import { GC_QUIET_MS } from './memory.js';
 import { CoreSession, watchedOpener } from './session.js';
 
 const tmp: string[] = [];
@@ -123,8 +124,10 @@ describe('the app opens a vault interactively, with progress', () => {
     const log: string[] = [];
     let released = 0;
     let preparedAtRelease: boolean | null = null;
-    const session = new CoreSession(() => undefined, watchedOpener({ dbDir: db, store: heldStore(load.wait, search.wait, log) }), () => {
+    let busyFor: (() => number) | null = null;
+    const session = new CoreSession(() => undefined, watchedOpener({ dbDir: db, store: heldStore(load.wait, search.wait, log) }), (_still, busy) => {
       released++;
+      busyFor = busy;
       // the players' view's preparation (it starts 300 ms after search is ready) has ended: its garbage is collected too
       preparedAtRelease = (session.current() as unknown as { players: PlayersLenses }).players.prepared();
     });
@@ -140,6 +143,14 @@ describe('the app opens a vault interactively, with progress', () => {
       await expect.poll(() => released, { timeout: 5_000 }).toBe(1);
       expect(preparedAtRelease).toBe(true);
       expect(log).toEqual(['store loaded', 'search indexed']);
+      // the release's collections wait while the app is in use: busy for GC_QUIET_MS after a command asked for the core
+      await new Promise((r) => setTimeout(r, GC_QUIET_MS + 50));
+      expect(busyFor!()).toBe(0);
+      session.current();
+      expect(busyFor!()).toBeGreaterThan(GC_QUIET_MS - 100);
+      expect(busyFor!()).toBeLessThanOrEqual(GC_QUIET_MS);
+      await new Promise((r) => setTimeout(r, GC_QUIET_MS + 50));
+      expect(busyFor!()).toBe(0);
     } finally {
       load.open();
       search.open();

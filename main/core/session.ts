@@ -18,7 +18,7 @@ import type { VaultInfo } from '../../shared/contract.js';
 import type { SyncProgress, SyncStatus } from '../../shared/types.js';
 import { listVaultFiles } from '../config/excludes.js';
 import type { Emit } from '../../shared/rpc.js';
-import { gcAfterOpenEnabled, releaseAfterOpen } from './memory.js';
+import { GC_QUIET_MS, gcAfterOpenEnabled, releaseAfterOpen } from './memory.js';
 
 /** What the session asks of an opener: report the open's progress (OpenCoreOptions.onProgress). */
 export interface OpenHooks { onProgress?: (p: SyncProgress | null) => void }
@@ -68,13 +68,22 @@ export class CoreSession {
    * release: called once an opened core has finished its open's background work (search index, caches saved),
    * and its players' view's preparation has ended, if that core is still the session's: by default two full
    * GCs a second apart (memory.ts releaseAfterOpen), so that what the open allocated and dropped is not kept
-   * resident by an idle process. `still()`: is that core still the session's?
+   * resident by an idle process. `still()`: is that core still the session's? `busyFor()`: ms until the session
+   * has been asked nothing for GC_QUIET_MS (0: quiet), so that the collections wait while the app is in use.
    */
   constructor(
     private readonly emit: Emit,
     private readonly opener: CoreOpener = openWatchedCore,
-    private readonly release: ((still: () => boolean) => void) | null = gcAfterOpenEnabled() ? (still) => { releaseAfterOpen(still); } : null,
+    private readonly release: ((still: () => boolean, busyFor: () => number) => void) | null = gcAfterOpenEnabled()
+      ? (still, busyFor) => { releaseAfterOpen(still, undefined, undefined, undefined, undefined, busyFor); } : null,
   ) {}
+
+  /** when a command last asked for the core (performance.now()) */
+  private lastAsked = -Infinity;
+  /** ms until nothing has been asked of the session for GC_QUIET_MS (0: quiet now) */
+  private busyFor(): number {
+    return Math.max(0, this.lastAsked + GC_QUIET_MS - performance.now());
+  }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     return this.queue.run(fn);
@@ -82,6 +91,7 @@ export class CoreSession {
 
   current(): CoreHost {
     if (!this.core) throw new NoVaultError();
+    this.lastAsked = performance.now();
     return this.core;
   }
 
@@ -132,7 +142,7 @@ export class CoreSession {
         // body: ~20 MB of garbage at 10k that would otherwise stay resident, rss15e)
         void core.engine.backgroundDone().then(() => core.playersIdle()).then(() => {
           // on the next turn: the open's last continuations have let go of what they held
-          setImmediate(() => { if (this.core === core) release(() => this.core === core); });
+          setImmediate(() => { if (this.core === core) release(() => this.core === core, () => this.busyFor()); });
         });
       }
       return info;
