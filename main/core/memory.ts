@@ -36,40 +36,13 @@ function exposedGc(): GcFn | null {
   return gc;
 }
 
-/** Whether this process was started with V8's --optimize-for-size (then collectGarbage leaves the flag alone). */
-function startedOptimizingForSize(): boolean {
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
-  return /--optimize[-_]for[-_]size\b/.test(given);
-}
-
-/**
- * Run one full, synchronous garbage collection; its duration in ms, or null when this runtime offers none.
- * `compact`: the collection runs with V8's --optimize-for-size set for its duration only (then unset again,
- * unless the process was started with it). Why (rss15j, issue 15 point 6): a full GC frees dead objects in
- * place but moves live ones off a page only when V8 judges the heap fragmented enough; after a first open the
- * live notes, records and indexes are spread over old-space pages the open's garbage shared with them, and the
- * release's plain GCs left ~20 MB of old space committed beyond what is live at 10k. With the flag set, V8's
- * mark-compact (MarkCompactCollector::CollectEvacuationCandidates, ShouldOptimizeForMemoryUsage) evacuates the
- * pages more than 20 % free, up to 6 MB of live objects a collection, and gives the emptied pages back. Far less
- * than --compact-on-every-full-gc, which moves every page (rss15f: a 1.6–1.9 s pause at 10k).
- */
-export function collectGarbage(options: { compact?: boolean } = {}): number | null {
+/** Run one full, synchronous garbage collection; its duration in ms, or null when this runtime offers none. */
+export function collectGarbage(): number | null {
   const run = exposedGc();
   if (!run) return null;
-  const flip = options.compact === true && !startedOptimizingForSize();
   const t0 = performance.now();
-  if (flip) setFlagsFromString('--optimize-for-size');
-  try {
-    run();
-  } finally {
-    if (flip) setFlagsFromString('--no-optimize-for-size');
-  }
+  run();
   return performance.now() - t0;
-}
-
-/** The full collections of releaseAfterOpen(): compacting ones (collectGarbage's `compact`). */
-export function collectGarbageCompacting(): number | null {
-  return collectGarbage({ compact: true });
 }
 
 /**
@@ -152,7 +125,7 @@ export const YOUNG_GC_SERIES_GAP_MS = 50;
 
 /**
  * What CoreSession does once an open's background work has ended: one full GC now and a second one a moment
- * later, both compacting (collectGarbageCompacting: each moves up to 6 MB of live objects off fragmented pages). The first frees what the open dropped, but the old-space pages it empties are swept concurrently
+ * later. The first frees what the open dropped, but the old-space pages it empties are swept concurrently
  * afterwards and V8 gives them back to the system only at its next collection; in an idle shell that never
  * comes (rss15e, 10k first open: 132 MB of old space committed for 98 MB used after the first; a second
  * collection at the settle point took RSS 374 -> 361 MB). Neither gives back the young generation: the open
@@ -167,7 +140,7 @@ export const YOUNG_GC_SERIES_GAP_MS = 50;
  */
 export function releaseAfterOpen(
   still: () => boolean = () => true,
-  collect: () => unknown = collectGarbageCompacting,
+  collect: () => unknown = collectGarbage,
   later: (fn: () => void, ms: number) => void = (fn, ms) => { setTimeout(fn, ms).unref?.(); },
   collectYoungGen: () => unknown = collectYoung,
   trimNative: () => unknown = trimNativeHeap,
