@@ -1,7 +1,8 @@
 /**
- * A cold open's first answers (issue 15 point 6, time to interactive): loadEdgesLater leaves the edge maps for
- * edgeStep() (or the first read that needs them), and edgesFrom/edgesTo's first questions are answered meanwhile by a
- * pass over the notes' own edges. Oracle: on the sample world, a generated vault (aliases, placeholders, duplicate
+ * A cold open's first answers (issue 15 point 6, time to interactive): loadEdgesLater looks up every reference's
+ * target (entities, placeholders, names) but leaves the notes' edges and problems and the edge maps for edgeStep()
+ * (or the first read that needs them), and edgesFrom/edgesTo's first questions are answered meanwhile by a pass over
+ * the notes' own edges, resolving ahead the notes that reach the entity asked about. Oracle: on the sample world, a generated vault (aliases, placeholders, duplicate
  * names), a real-shaped one and a vault of defects (one fact written on both ends with properties on each, repeated
  * links, path links, duplicate names across layers), every answer given while the edges are pending — entities and
  * their records, names, lookups, referrers, and every entity's edges out and in — equals the answer of the same
@@ -159,6 +160,45 @@ describe('a cold open answers before the edge maps are built, as the whole model
     const ids = [...whole.entities()].map((e) => e.id);
     for (let i = 0; i < 20; i++) expect(m.edgesTo(ids[i % ids.length]!).map(json)).toEqual(whole.edgesTo(ids[i % ids.length]!).map(json));
     expect(m.edgesPending()).toBe(false);
+  });
+  it('the first answers resolve only the notes reaching the entity asked about; the rest waits for the steps', async () => {
+    let outside = 0;
+    for (const make of [
+      async () => { const d = tempDir('lc-later-bad-'); tmp.push(d); writeFiles(d, DEFECTS); return d; },
+      async () => { const d = tempDir('lc-later-gen-'); tmp.push(d); return (await generateVault(d, { entities: 200, avgLinks: 5, seed: 11, danglingRatio: 0.1 })).dir; },
+    ]) {
+      const base = await freshModel(await make());
+      const whole = new VaultModel(base.model.config(), base.model.sv);
+      whole.load(base.notes);
+      // a note's resolution (its edges and problems) validates its properties once, when the note is typed
+      const validated: string[] = [];
+      const sv = Object.create(base.model.sv) as typeof base.model.sv;
+      sv.validate = (type, note) => { validated.push(note.path); return base.model.sv.validate(type, note); };
+      const m = new VaultModel(base.model.config(), sv);
+      m.loadEdgesLater(base.notes);
+      expect(validated).toEqual([]);
+      expect(firstScreen(m)).toEqual(firstScreen(whole));
+      expect(validated).toEqual([]);
+      // the entity with the most referrers: its panel resolves its own note and its referrers' only
+      const ents = [...whole.entities()].filter((e) => !e.placeholder);
+      const busiest = ents.reduce((a, e) => (whole.referrers(e.id).length > whole.referrers(a.id).length ? e : a));
+      const reaching = new Set([busiest.path!, ...whole.referrers(busiest.id)]);
+      expect(m.edgesFrom(busiest.id).map(json)).toEqual(whole.edgesFrom(busiest.id).map(json));
+      expect(m.edgesTo(busiest.id).map(json)).toEqual(whole.edgesTo(busiest.id).map(json));
+      expect(validated.length).toBeGreaterThan(0);
+      for (const p of validated) expect(reaching.has(p), p).toBe(true);
+      const typedPaths = [...whole.notes()].filter((n) => whole.entity(whole.entityIdOfPath(n.path)!)!.type !== null).map((n) => n.path);
+      const typed = typedPaths.length;
+      // typed notes not reaching it: none of them resolved yet
+      outside += typedPaths.filter((p) => !reaching.has(p)).length;
+      while (m.edgeStep(5));
+      // every typed note validated once, whatever was resolved ahead
+      expect(validated.length).toBe(typed);
+      expect(new Set(validated).size).toBe(typed);
+      expect(m.problems().map(json)).toEqual(whole.problems().map(json));
+      expect([...m.edges()].map(json)).toEqual([...whole.edges()].map(json));
+    }
+    expect(outside).toBeGreaterThan(0);
   });
   it('one pass answers both ends of an entity: in any order of questions, the same edges as the adjacency', async () => {
     for (const make of [

@@ -210,12 +210,15 @@ export class VaultModel implements ModelView {
    */
   private lazyEdges: LazyEdges | null = null;
   /**
-   * After loadEdgesLater (a cold open's first answers): every note resolved (its edges in its state), but only the
-   * notes order[0, done) have their edges in edgeCands, and visibleEdges is empty. edgeStep() puts the rest in a
-   * slice per call; everything that reads or changes the edge maps finishes it first (finishEdges), except
-   * edgesFrom/edgesTo's first questions, answered by a pass over the notes' edges (pendingScan). null otherwise.
+   * After loadEdgesLater (a cold open's first answers): every note's references looked up (its targets and
+   * placeholders, so every entity record is there), but only the notes order[0, resolved) and those in `early` are
+   * resolved (their edges and problems in their state), and only order[0, done) have their edges in edgeCands;
+   * visibleEdges is empty. edgeStep() resolves the rest, then fills the maps, a slice per call; everything that
+   * reads or changes the edges or problems finishes it first (finishEdges), except edgesFrom/edgesTo's first
+   * questions, answered by a pass over the notes' edges (pendingScan: it resolves, ahead, the notes whose
+   * references reach the entity asked about). null otherwise.
    */
-  private pendingEdges: { order: string[]; done: number } | null = null;
+  private pendingEdges: { order: string[]; done: number; resolved: number; early: Set<NoteState> } | null = null;
   // Derived indexes, built lazily after a bulk load (warm()) so a cold sync reaches "queryable" sooner.
   private outAdj = new Map<string, Set<string>>();
   private inAdj = new Map<string, Set<string>>();
@@ -314,8 +317,15 @@ export class VaultModel implements ModelView {
       const g = groups.get(k);
       if (g) g.push(e); else groups.set(k, [e]);
     };
-    for (const p of order) {
-      for (const e of this.states.get(p)!.edges) {
+    const pend = this.pendingEdges!;
+    for (let i = 0; i < order.length; i++) {
+      const st = this.states.get(order[i]!)!;
+      // a note not resolved yet has edges at `id` only if it is id's note or one of its references reaches id
+      if (i >= pend.resolved && !pend.early.has(st) && (st.id === id || st.targets.includes(id))) {
+        this.resolveLater(st);
+        pend.early.add(st);
+      }
+      for (const e of st.edges) {
         if (e.from === id) add(outGroups, e);
         if (e.to === id) add(inGroups, e);
       }
@@ -339,6 +349,17 @@ export class VaultModel implements ModelView {
     if (!pend) return false;
     const { order } = pend;
     let n = 0;
+    if (pend.resolved < order.length) {
+      // first the notes' own resolution (edges, problems), in the order complete() resolves them
+      while (pend.resolved < order.length && n < slice) {
+        const st = this.states.get(order[pend.resolved++]!)!;
+        if (!pend.early.has(st)) this.resolveLater(st);
+        st.resolved = true;
+        n += st.edges.length + 1;
+      }
+      if (pend.resolved === order.length) { pend.early.clear(); this.refMemo = null; }
+      return true;
+    }
     while (pend.done < order.length && n < slice) {
       const st = this.states.get(order[pend.done++]!)!;
       const keys = this.keysOf(st);
@@ -353,6 +374,16 @@ export class VaultModel implements ModelView {
 
   /** Whether edge maps are still left for edgeStep (after loadEdgesLater). */
   edgesPending(): boolean { return this.pendingEdges !== null; }
+
+  /**
+   * resolveNote after loadEdgesLater (the bulk load over, its targets and placeholders already in): as the bulk
+   * load would have resolved the note, with the load's memo of name look-ups (names do not change while edges are
+   * pending: any change finishes them first).
+   */
+  private resolveLater(st: NoteState): void {
+    this.bulk = true;
+    try { this.resolveNote(st); } finally { this.bulk = false; }
+  }
 
   /** The edge maps whole (what loadEdgesLater left for later). */
   private finishEdges(): void {
@@ -425,7 +456,9 @@ export class VaultModel implements ModelView {
   }
   referrers(id: string): string[] {
     const out: string[] = [];
-    for (const st of this.states.values()) if (st.resolved && st.targets.includes(id)) out.push(st.note.path);
+    // edges pending (loadEdgesLater): every note's targets are in, resolved or not
+    const all = this.pendingEdges !== null;
+    for (const st of this.states.values()) if ((all || st.resolved) && st.targets.includes(id)) out.push(st.note.path);
     return out.sort();
   }
 
@@ -477,10 +510,12 @@ export class VaultModel implements ModelView {
   }
 
   /**
-   * load() into an empty model for a cold open's first answers: the same model, but the edge maps (a key string
-   * and map entries per edge: ~40 % of the build on the real-shaped 7k vault) are left for edgeStep() or the first
-   * read that needs them. Entities, names, lookups and every note's own edges, placeholders and problems are
-   * there at once; edgesFrom/edgesTo answer by a pass over the notes' edges meanwhile. The delta lists the
+   * load() into an empty model for a cold open's first answers: the same model, but the notes' own resolution
+   * beyond their references' targets (their edges, duplicate checks, schema validation and problems) and the edge
+   * maps (a key string and map entries per edge: ~40 % of the build on the real-shaped 7k vault) are left for
+   * edgeStep() or the first read that needs them. Entities (placeholders too), names, lookups and referrers are
+   * there at once; edgesFrom/edgesTo answer by a pass over the notes' edges meanwhile, resolving first the few
+   * notes that reach the entity asked about. The delta lists the
    * entities and no edge (edges() gives them). Callers serialise model changes (the sync engine's queue).
    */
   loadEdgesLater(notes: Iterable<ParsedNote>): GraphDelta {
@@ -493,6 +528,7 @@ export class VaultModel implements ModelView {
    * model snapshot stores (snapshot.ts). null while a note is not resolved (never after load/applyChanges).
    */
   resolvedState(): { notes: ResolvedNote[]; idOrder: string[] } | null {
+    this.finishEdges();
     const notes: ResolvedNote[] = [];
     for (const st of this.states.values()) {
       if (!st.resolved || !st.record) return null;
@@ -773,15 +809,21 @@ export class VaultModel implements ModelView {
     if (!this.bulk) for (const p of order) { const st = this.states.get(p); if (st) this.withdraw(st); }
     // names and ids do not change while references are resolved: each (layer, name) is looked up once
     this.refMemo = new Map();
+    const later = edgesLater && this.bulk;
     try {
       for (const p of order) {
         const st = this.states.get(p);
-        if (st) { this.resolveNote(st); this.contribute(st, !(edgesLater && this.bulk)); }
+        if (!st) continue;
+        // loadEdgesLater: only the targets and placeholders (entities and lookups answer from them); the rest of
+        // the resolution (edges, problems) is edgeStep's
+        if (later) this.resolveTargets(st);
+        else { this.resolveNote(st); this.contribute(st); }
       }
     } finally {
-      this.refMemo = null;
+      // kept for edgeStep's resolutions after loadEdgesLater (dropped when they are over)
+      if (!later) this.refMemo = null;
     }
-    if (edgesLater && this.bulk) this.pendingEdges = { order, done: 0 };
+    if (later) this.pendingEdges = { order, done: 0, resolved: 0, early: new Set() };
     return this.finalize();
   }
 
@@ -847,19 +889,7 @@ export class VaultModel implements ModelView {
     for (const refs of batches) for (const r of refs) {
       const key = r.key;
       if (!key) continue;
-      let target: string | null | undefined;
-      if (layerMemo && r.pathKey === undefined) {
-        // a plain name: its target depends on (layer, key) alone
-        target = layerMemo.get(key);
-        if (target === undefined) {
-          const hit = this.lookupRef(st.layer, r);
-          target = hit === undefined ? null : this.states.get(hit)!.id;
-          layerMemo.set(key, target);
-        }
-      } else {
-        const hit = this.lookupRef(st.layer, r);
-        target = hit === undefined ? null : this.states.get(hit)!.id;
-      }
+      let target = this.targetOf(st.layer, r, layerMemo);
       if (target === null) {
         target = `${st.layer}/${key}`;
         placeholders.push([target, r.name.trim()]);
@@ -900,6 +930,50 @@ export class VaultModel implements ModelView {
     this.noteRecord(st);
   }
 
+  /** The id a reference `r` made in `layer` resolves to, null when it matches no note (with complete()'s memo). */
+  private targetOf(layer: string, r: Ref, layerMemo: Map<string, string | null> | undefined): string | null {
+    let target: string | null | undefined;
+    if (layerMemo && r.pathKey === undefined) {
+      // a plain name: its target depends on (layer, key) alone
+      target = layerMemo.get(r.key);
+      if (target === undefined) {
+        const hit = this.lookupRef(layer, r);
+        target = hit === undefined ? null : this.states.get(hit)!.id;
+        layerMemo.set(r.key, target);
+      }
+      return target;
+    }
+    const hit = this.lookupRef(layer, r);
+    return hit === undefined ? null : this.states.get(hit)!.id;
+  }
+
+  /**
+   * A bulk load's note as loadEdgesLater first resolves it: its references' targets and placeholders (the same
+   * resolveNote makes), its record, and its placeholders among the model's (contribute's part for them). Its
+   * edges and problems wait for resolveNote (edgeStep, or pendingScan for a note reaching an entity asked about).
+   */
+  private resolveTargets(st: NoteState): void {
+    const placeholders: Array<[string, string]> = [];
+    const targets: string[] = [];
+    const memo = this.refMemo!;
+    let layerMemo = memo.get(st.layer);
+    if (!layerMemo) { layerMemo = new Map(); memo.set(st.layer, layerMemo); }
+    for (const refs of refBatches(st.note, st.type, this.sv)) for (const r of refs) {
+      const key = r.key;
+      if (!key) continue;
+      let target = this.targetOf(st.layer, r, layerMemo);
+      if (target === null) {
+        target = `${st.layer}/${key}`;
+        placeholders.push([target, r.name.trim()]);
+      }
+      targets.push(target);
+    }
+    st.targets = exact(targets);
+    st.placeholders = exact(placeholders);
+    this.noteRecord(st);
+    this.addPlaceholders(st);
+  }
+
   /** The note's entity record: made once per note state and id (it depends on nothing else). */
   private noteRecord(st: NoteState): EntityRecord {
     if (st.record && st.record.id === st.id) return st.record;
@@ -917,7 +991,6 @@ export class VaultModel implements ModelView {
 
   /** `edges` false: all but the edges (restoreResolved with edge groups adds those per group). */
   private contribute(st: NoteState, edges = true): void {
-    const path = st.note.path;
     this.touchEntity(st.id);
     const keys = edges ? this.keysOf(st) : [];
     for (let i = 0; i < keys.length; i++) {
@@ -925,14 +998,20 @@ export class VaultModel implements ModelView {
       this.touchEdge(k);
       this.addCandidate(k, st.edges[i]!);
     }
+    this.addPlaceholders(st);
+    if (this.revValid) this.addRev(st);
+    st.resolved = true;
+  }
+
+  /** contribute()'s part for the note's placeholders: each placeholder's referrers, the name this note gives it */
+  private addPlaceholders(st: NoteState): void {
+    const path = st.note.path;
     for (const [pid, name] of st.placeholders) {
       this.touchEntity(pid);
       let m = this.phRefs.get(pid);
       if (!m) { m = new Map(); this.phRefs.set(pid, m); }
       if (!m.has(path)) m.set(path, name);
     }
-    if (this.revValid) this.addRev(st);
-    st.resolved = true;
   }
 
   /** `e` among the candidates of edge key `k` (one record, or a list once there are several), after those there */

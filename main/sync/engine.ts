@@ -298,7 +298,8 @@ export class VaultSyncEngine implements SyncEngine {
         // nothing loaded yet and no rebuild begun: the model snapshot of exactly these notes, when there is one
         const snapshot = this.opts.modelSnapshot;
         const restored = !hadModel && !early && !!snapshot && snapshot.restore(this.model, read.notes);
-        // Interactive into an empty model: the first answers do not wait for the edge maps (model.loadEdgesLater);
+        // Interactive into an empty model: the first answers wait for neither the notes' edges and problems nor the
+        // edge maps (model.loadEdgesLater);
         // they are built a slice per turn of the event loop right after onModel, so that the first requests (list,
         // lookup, an entity's panel: answered from the notes' edges meanwhile) are served between slices
         const edgesLater = !!opts.onModel && !hadModel && !restored;
