@@ -135,7 +135,7 @@ async function stopShell(child: ChildProcess): Promise<void> {
  * painted: the first Cytoscape frame drawn once layoutDoneAt is set (the laid-out picture on screen), seen by a
  * watcher of the page's own (the same for any build: it reads only layoutDoneAt and Cytoscape's render event).
  */
-async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph: number; picture: number; first: number; layout: number; painted: number; nodes: number; cpu: { main: number; process: number }; worker?: number; asked?: number; received?: number; placed?: number }> {
+async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph: number; picture: number; first: number; layout: number; painted: number; nodes: number; cpu: { main: number; process: number }; worker?: number; asked?: number; received?: number; placed?: number; started?: number }> {
   await page.addInitScript(() => {
     const w = window as unknown as { __painted?: number };
     const watch = () => {
@@ -163,7 +163,8 @@ async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph
   // the first full layout's own time in the worker (or the main thread), when the build reports it
   const run = m.layoutRuns?.[0];
   return { graph: r1(m.graphAt!), picture: r1(m.firstPictureAt ?? m.firstRenderAt!), first: r1(m.firstRenderAt!), layout: r1(m.layoutDoneAt!), painted: r1(m.painted), nodes: m.nodes ?? 0,
-    cpu: used, ...(run ? { worker: run.ms } : {}), ...(run?.askedAt !== undefined ? { asked: r1(run.askedAt), received: r1(run.receivedAt ?? NaN), placed: r1(run.placedAt ?? NaN) } : {}) };
+    cpu: used, ...(run ? { worker: run.ms } : {}), ...(run?.askedAt !== undefined ? { asked: r1(run.askedAt), received: r1(run.receivedAt ?? NaN), placed: r1(run.placedAt ?? NaN) } : {}),
+    ...(run?.startedAt !== undefined ? { started: r1(run.startedAt) } : {}) };
 }
 
 /**

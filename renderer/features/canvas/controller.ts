@@ -72,7 +72,9 @@ export interface CanvasMetrics {
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
   layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string; early?: boolean;
     /** performance.now() when the run was asked for, when its answer reached this thread, and when it was placed */
-    askedAt?: number; receivedAt?: number; placedAt?: number }>;
+    askedAt?: number; receivedAt?: number; placedAt?: number;
+    /** performance.now() on this page's clock when the worker got the request (its wait: startedAt − askedAt) */
+    startedAt?: number }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
   labelZoom?: number; labelsShown?: number;
   /** the font size (model units) the shown labels were given at that pick (lod.ts pickLabelFont) */
@@ -1086,7 +1088,8 @@ export class CanvasController {
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
     this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}), ...(kept ? { early: true } : {}),
-      askedAt, ...(r.receivedAt !== undefined ? { receivedAt: r.receivedAt } : {}), placedAt: performance.now() });
+      askedAt, ...(r.receivedAt !== undefined ? { receivedAt: r.receivedAt } : {}), placedAt: performance.now(),
+      ...(r.receivedAtEpoch !== undefined ? { startedAt: r.receivedAtEpoch - performance.timeOrigin } : {}) });
     this.markLaidOut();
     this.settled = true;
     this.syncDirect();
