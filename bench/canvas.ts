@@ -43,6 +43,8 @@
  *                             scrub_dropped_frames_1k: frames lost to gaps over 25 ms (a 50 ms gap = 2 lost);
  *                             scrub_cpu_ms_1k {main, process}: CPU time of the page's main thread / whole renderer
  *                             process from the first key to the last step drawn (barely moved by the machine's load)
+ *                             scrub_first_step_ms_1k: the first key's scrub_step_ms alone (the step that did first-time work);
+ *                             scrub_warmed_1k: steps the controller had warmed up ahead of it (scheduleWarm), null without that
  *                             scrub_cache_1k {blits, builds, whole, cold, hot, last}: the scrub layer's draws from its kept
  *                             bitmaps / from scratch with a new window / whole (scrubcache.ts), null in a build without it;
  *                             scrub_step_work_ms_1k {total,p50,p95,n}: main-thread JS time of each session's step and
@@ -133,7 +135,7 @@ async function stopShell(child: ChildProcess): Promise<void> {
  * painted: the first Cytoscape frame drawn once layoutDoneAt is set (the laid-out picture on screen), seen by a
  * watcher of the page's own (the same for any build: it reads only layoutDoneAt and Cytoscape's render event).
  */
-async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph: number; picture: number; first: number; layout: number; painted: number; nodes: number; cpu: { main: number; process: number }; worker?: number; asked?: number; received?: number; placed?: number }> {
+async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph: number; picture: number; first: number; layout: number; painted: number; nodes: number; cpu: { main: number; process: number }; worker?: number; asked?: number; received?: number; placed?: number; started?: number }> {
   await page.addInitScript(() => {
     const w = window as unknown as { __painted?: number };
     const watch = () => {
@@ -161,7 +163,8 @@ async function load(page: Page, url: string, timeoutMs: number): Promise<{ graph
   // the first full layout's own time in the worker (or the main thread), when the build reports it
   const run = m.layoutRuns?.[0];
   return { graph: r1(m.graphAt!), picture: r1(m.firstPictureAt ?? m.firstRenderAt!), first: r1(m.firstRenderAt!), layout: r1(m.layoutDoneAt!), painted: r1(m.painted), nodes: m.nodes ?? 0,
-    cpu: used, ...(run ? { worker: run.ms } : {}), ...(run?.askedAt !== undefined ? { asked: r1(run.askedAt), received: r1(run.receivedAt ?? NaN), placed: r1(run.placedAt ?? NaN) } : {}) };
+    cpu: used, ...(run ? { worker: run.ms } : {}), ...(run?.askedAt !== undefined ? { asked: r1(run.askedAt), received: r1(run.receivedAt ?? NaN), placed: r1(run.placedAt ?? NaN) } : {}),
+    ...(run?.startedAt !== undefined ? { started: r1(run.startedAt) } : {}) };
 }
 
 /**
@@ -670,7 +673,7 @@ async function clearFocus(page: Page, total: number): Promise<void> {
 async function scrub(page: Page, gapMs: number): Promise<{
   fps: number; steps: Stat; layouts: number; sessions: number; layer: { elements: number; quietSteps: number; fullSteps: number };
   gaps: Stat & { max: number }; dropped: number; cpu: { main: number; process: number }; cache: Record<string, unknown> | null;
-  parts: Record<string, unknown>;
+  parts: Record<string, unknown>; warmed: number | null; first: number | null;
 }> {
   // 68 ticks overlap on the bar: the first one's own click handler, not a pointer hit
   await page.getByTestId('timeline-tick').first().dispatchEvent('click');
@@ -682,6 +685,8 @@ async function scrub(page: Page, gapMs: number): Promise<{
   await page.getByTestId('timeline-scrubber').focus();
   const sessions = await page.getByTestId('timeline-tick').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-session'))));
   const layouts0 = await page.evaluate(() => window.__lorecraftCanvas!.metrics.layouts);
+  // the steps warmed up ahead of the first one (controller scheduleWarm) by now; null in a build without the warm-up
+  const warmed = await page.evaluate(() => (window.__lorecraftCanvas!.controller as unknown as { warmedSteps?: number }).warmedSteps ?? null);
   await page.evaluate((diag) => {
     const w = window as unknown as { __scrub: { keys: number[]; frames: number; run: boolean; last: number; gaps: number[]; times: number[]; done: number[]; cbAt: number[]; idle: Array<[number, number]> } };
     w.__scrub = { keys: [], frames: 0, run: true, last: 0, gaps: [], times: [], done: [], cbAt: [], idle: [] };
@@ -741,6 +746,7 @@ async function scrub(page: Page, gapMs: number): Promise<{
   const dur = (r.steps[r.steps.length - 1]!.paintedAt - r.keys[0]!) / 1000;
   // key k asked for sessions[k + 1]; a step the scrubber skipped (a newer one won) has no frame
   const gaps: number[] = [];
+  let firstMs: number | undefined;
   const parts = { phase: [] as number[], missed: [] as number[], inFrame: [] as number[], work: [] as number[] };
   const over = { n: 0, missed: 0, inFrame: 0, work: 0 };
   const overLog: Array<Record<string, unknown>> = [];
@@ -749,6 +755,7 @@ async function scrub(page: Page, gapMs: number): Promise<{
     const drawn = r.steps.find((x) => x.session === sessions[k + 1] && x.paintedAt >= at);
     if (!drawn) return;
     gaps.push(drawn.paintedAt - at);
+    if (k === 0) firstMs = drawn.paintedAt - at;
     // where the latency went (see stepParts): the frame the step was noted in is the last animation frame begun
     // before it was noted; the first frame the input could have made is the next 60 Hz vsync after the input,
     // counted on the grid of the frame times seen before it
@@ -782,7 +789,8 @@ async function scrub(page: Page, gapMs: number): Promise<{
   const dropped = r.gaps.reduce((n, g) => n + (g > 25 ? Math.round(g / (1000 / 60)) - 1 : 0), 0);
   return { fps: r1(r.frames / dur), steps: stat(gaps), layouts: r.layouts - layouts0, sessions: sessions.length - 1,
     layer: { elements: r.layer, quietSteps: r.quiet, fullSteps: r.full }, cache: r.cache as Record<string, unknown> | null,
-    gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped, cpu: cpuMs, parts: stepParts };
+    gaps: { ...stat(frameGaps), max: r1(frameGaps[frameGaps.length - 1] ?? 0) }, dropped, cpu: cpuMs, parts: stepParts,
+    warmed, first: firstMs === undefined ? null : r1(firstMs) };
 }
 
 /** the last of ascending `xs` at or before `t` */
@@ -999,6 +1007,8 @@ export async function bench(ctx: CanvasBenchContext): Promise<Record<string, unk
         out.scrub_cpu_ms_1k = sc.cpu;
         out.scrub_cache_1k = sc.cache;
         out.scrub_step_parts_ms_1k = sc.parts;
+        out.scrub_first_step_ms_1k = sc.first;
+        out.scrub_warmed_1k = sc.warmed;
       } finally {
         await page.close();
         await stopShell(child);

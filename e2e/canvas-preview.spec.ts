@@ -71,6 +71,12 @@ test('a big graph first shows dots at the places, colours and fit of Cytoscape\'
   // the first layout started with the preview and was kept: Cytoscape was given the same input
   expect(metrics.runs.length).toBe(1);
   expect(metrics.runs[0]!.early).toBe(true);
+  // the worker says when it got the request: after it was asked for, before its answer was back (the wait for the worker)
+  const run = metrics.runs[0]!;
+  expect(run.where).toBe('worker');
+  expect(run.startedAt).toBeDefined();
+  expect(run.startedAt!).toBeGreaterThanOrEqual(run.askedAt! - 1);
+  expect(run.startedAt! + run.ms).toBeLessThanOrEqual(run.receivedAt! + 1);
   // the same fit: Cytoscape's fit (controller fitNodes) of its own node box, in the view the preview was drawn in
   // (the panes may settle between the preview and Cytoscape's frame; then that frame is fitted to the new size)
   const pv = metrics.preview!, bb = seen.bb!;

@@ -292,3 +292,74 @@ test('the scrub layer drawn from its kept bitmaps (scrubcache.ts) is, at every s
   });
   expect(stale).toBeGreaterThan(0);
 });
+
+test('the first scrub step\'s first-time work is done ahead in idle time: the canvas is left as it was, and the step then computes no new style', async ({ app, page }) => {
+  const tl = timeline(page);
+  await app.open('Captain Varo');
+  await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined)).toBe(true);
+  await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas!.metrics.scrubLayer ?? 0)).toBeGreaterThan(0);
+  type Ctl = { warm: { done: boolean }; warmedSteps: number; scheduleWarm(): void; direct: boolean };
+  // held back until the picture before it has been read; drawn directly (no per-element textures, ready frames after a
+  // restyle, which would make the same element's pixels depend on when it was drawn)
+  await page.evaluate(() => {
+    const c = window.__lorecraftCanvas!.controller as unknown as Ctl;
+    c.direct = true;
+    Object.defineProperty(c.warm, 'done', { configurable: true, get: () => true, set: () => undefined });
+  });
+  // session 4: the step to 5 kills Captain Varo (a status, and classes, the graph has not had yet)
+  await tl.tick(4).click();
+  await expect(tl.current).toHaveText(/^Session 4 · /);
+  const picture = () => page.evaluate(async () => {
+    await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+    const cy = window.__lorecraftCanvas!.cy;
+    const els = cy.elements().map((e) => `${e.id()}|${e.classes().join(' ')}|${JSON.stringify(e.data())}|${e.style('label') as string}`).sort();
+    const canvases = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="canvas"] canvas')].map((c) => c.toDataURL());
+    return { els, canvases };
+  });
+  const before = await picture();
+  expect(before.canvases.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window.__lorecraftCanvas!.controller as unknown as Ctl).warmedSteps)).toBe(0);
+  // Cytoscape's style work a step does for the first time: a property diff between two class sets not computed before
+  await page.evaluate(() => {
+    const style = window.__lorecraftCanvas!.cy.style() as unknown as { _private: { propDiffs?: Record<string, unknown> }; getPropertiesDiff(a: string, b: string): unknown };
+    const w = window as unknown as { __misses: number };
+    w.__misses = 0;
+    const orig = style.getPropertiesDiff;
+    style.getPropertiesDiff = function (a: string, b: string) {
+      if (!style._private.propDiffs?.[`${a}-${b}`]) w.__misses++;
+      return orig.call(this, a, b);
+    };
+    const c = window.__lorecraftCanvas!.controller as unknown as Ctl;
+    delete (c.warm as { done?: boolean }).done;
+    c.warm.done = false;
+    c.scheduleWarm();
+  });
+  // done in idle time, by itself: the steps to 5 and to 3, each undone
+  await expect.poll(() => page.evaluate(() => (window.__lorecraftCanvas!.controller as unknown as Ctl).warmedSteps)).toBe(2);
+  const warmMisses = await page.evaluate(() => (window as unknown as { __misses: number }).__misses);
+  expect(warmMisses).toBeGreaterThan(0);
+  // nothing shown changed: the same elements, classes, data and labels; and every layer as drawn is what a full
+  // redraw of that state draws
+  const after = await picture();
+  expect(after.els).toEqual(before.els);
+  await page.evaluate(() => {
+    const r = (window.__lorecraftCanvas!.cy as unknown as { renderer(): { redrawHint(g: string, b: boolean): void; redraw(): void } }).renderer();
+    r.redrawHint('eles', true); r.redrawHint('drag', true); r.redraw();
+  });
+  const fresh = await picture();
+  expect(fresh.els).toEqual(before.els);
+  expect(after.canvases).toEqual(fresh.canvases);
+  await expect(tl.current).toHaveText(/^Session 4 · /);
+  expect(await tl.nodeStatus(VARO)).not.toBe('dead');
+  // the step itself: Varo dead, drawn, and no style computed for the first time
+  await page.evaluate(() => { (window as unknown as { __misses: number }).__misses = 0; });
+  const n = await page.evaluate(() => window.__lorecraftCanvas!.metrics.steps.length);
+  await tl.scrubber.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tl.current).toHaveText(/^Session 5 · /);
+  await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas!.metrics.steps.length)).toBeGreaterThan(n);
+  await expect.poll(() => tl.nodeStatus(VARO)).toBe('dead');
+  expect(await page.evaluate(() => (window as unknown as { __misses: number }).__misses)).toBe(0);
+  // a step the warm-up did not cover (5 -> 6 was not warmed; a step from one session to another paid its own) is not warmed again
+  expect(await page.evaluate(() => (window.__lorecraftCanvas!.controller as unknown as Ctl).warmedSteps)).toBe(2);
+});

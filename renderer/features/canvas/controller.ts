@@ -37,6 +37,8 @@ const HANDLE_ID = '__eh_handle__';
 const SCRUB_AHEAD = 4, SCRUB_BEHIND = 1;
 /** the scrub cache's next window is built ahead (in idle time) when fewer steps than this are left in its window */
 const SCRUB_MARGIN = 2;
+/** the first step's warm-up (scheduleWarm) waits until the scrubber has rested this long (ms), then for an idle period (at most the timeout) */
+const WARM_AFTER_MS = 200, WARM_IDLE_TIMEOUT_MS = 300;
 /** a pan/zoom gesture ends when the view has been still this long (ms): then labels are picked and everything drawn */
 const GESTURE_IDLE_MS = 250;
 /**
@@ -70,7 +72,9 @@ export interface CanvasMetrics {
   /** each full layout: where it ran (the layout worker, or the main thread when no worker could start) and its time there */
   layoutRuns: Array<{ where: 'worker' | 'main'; ms: number; nodes: number; engine?: string; early?: boolean;
     /** performance.now() when the run was asked for, when its answer reached this thread, and when it was placed */
-    askedAt?: number; receivedAt?: number; placedAt?: number }>;
+    askedAt?: number; receivedAt?: number; placedAt?: number;
+    /** performance.now() on this page's clock when the worker got the request (its wait: startedAt − askedAt) */
+    startedAt?: number }>;
   /** the zoom the shown labels were last picked for (declutter) and how many were kept */
   labelZoom?: number; labelsShown?: number;
   /** the font size (model units) the shown labels were given at that pick (lod.ts pickLabelFont) */
@@ -534,6 +538,7 @@ export class CanvasController {
   readonly scrubCache: ScrubCache | null = null;
   /** the overlays' sessions in order, and what each step between two neighbours changes (ids, either way) */
   private stepIndex = new Map<number, number>();
+  private stepOrder: ReadonlyArray<NonNullable<CanvasOverlay> & { session: number }> = [];
   private stepPairs: string[][] = [];
   /** the shown overlay's place in that order (null: not one of them), and the way the scrubber last moved */
   private stepAt: number | null = null;
@@ -586,6 +591,9 @@ export class CanvasController {
   prepareSteps(overlays: readonly CanvasOverlay[]): void {
     this.stepOverlays = overlays;
     this.syncScrubLayer(true);
+    // new steps: their first one is warmed up ahead (scheduleWarm)
+    this.warm.done = false;
+    this.scheduleWarm();
   }
 
   private renderer(): { redrawHint(g: string, b: boolean): void; redraw(): void; invalidateCachedZSortedEles(): void } | null {
@@ -609,6 +617,7 @@ export class CanvasController {
     const patches = ordered.map((o) => this.patchOf(cur.ix, o));
     for (const p of patches) for (const id of p.keys()) ids.add(id);
     this.stepIndex = new Map(ordered.map((o, i) => [o.session, i]));
+    this.stepOrder = ordered;
     this.stepPairs = patches.slice(1).map((p, k) => deltaIds(stepDelta(cur.ix, patches[k]!, p)));
     this.stepAt = cur.session == null ? null : this.stepIndex.get(cur.session) ?? null;
     this.scrubCache?.invalidate();
@@ -719,12 +728,30 @@ export class CanvasController {
     const cur = this.shown;
     if (!cur) return;
     const patch = this.patchOf(cur.ix, overlay);
-    const d = stepDelta(cur.ix, cur.patch, patch);
     const session = overlay?.session ?? null;
-    this.shown = { ix: cur.ix, patch, session };
     const at = session === null ? null : this.stepIndex.get(session) ?? null;
+    // a step from one of the timeline's sessions to another has paid the first-time work itself: no warm-up after it
     if (at !== null && this.stepAt !== null && at !== this.stepAt) this.stepDir = at > this.stepAt ? 1 : -1;
+    if (at !== null && this.stepAt !== null) this.warm.done = true;
+    this.lastStepAt = performance.now();
     this.stepAt = at;
+    const { d, quiet } = this.restyle(patch, session);
+    if (quiet) this.metrics.quietSteps++; else this.metrics.fullSteps++;
+    if (quiet) this.drawStepNow();
+    this.prebuildScrub();
+    if (this.emphasis?.touches(deltaIds(d))) this.emphasis.refresh();
+    if (session !== cur.session) this.markStep(session);
+    this.scheduleWarm();
+  }
+
+  /**
+   * The shown elements brought from the shown patch to `patch` (session `session`): what differs restyled in one
+   * batch, edges only an overlay has removed or added taken out or put in. quiet: every change is on the scrub layer.
+   */
+  private restyle(patch: Map<string, CanvasElement>, session: number | null): { d: ReturnType<typeof stepDelta>; quiet: boolean } {
+    const cur = this.shown!;
+    const d = stepDelta(cur.ix, cur.patch, patch);
+    this.shown = { ix: cur.ix, patch, session };
     const cy = this.cy;
     if (this.pendingEdges) {
       // a big first load still holds its edges back: they go in as of this step
@@ -746,11 +773,59 @@ export class CanvasController {
         if (add.length) cy.add(add).forEach((el) => { CanvasController.layerFlag(el, this.scrubIds.has(el.id())); });
       }
     });
-    if (quiet) this.metrics.quietSteps++; else this.metrics.fullSteps++;
-    if (quiet) this.drawStepNow();
-    this.prebuildScrub();
-    if (this.emphasis?.touches(deltaIds(d))) this.emphasis.refresh();
-    if (session !== cur.session) this.markStep(session);
+    return { d, quiet };
+  }
+
+  /** performance.now() of the last step (a warm-up waits until the scrubber has rested WARM_AFTER_MS) */
+  private lastStepAt = 0;
+  /**
+   * The first scrub step's first-time work done ahead, in idle time (issue 19 point 1): `done` once warmed (or once a
+   * step between two of the timeline's sessions has paid it), until the next prepareSteps; `idle` the idle callback asked.
+   */
+  private readonly warm: { done: boolean; idle: number | null } = { done: false, idle: null };
+
+  /**
+   * The first step of a scrub did, besides its own work, work no later step does (16–30 ms against 5–10: Cytoscape's
+   * style contexts and property diffs for the class sets it brings, the textures and label sizes of the restyled
+   * elements, code run for the first time; pan19g, layout19j): it missed its frame. Once the timeline's steps are
+   * known and a session of it is shown, that work is done in idle time: the steps to the next and the previous
+   * session are applied and drawn, each undone and drawn again at once, in one task (nothing of it is presented:
+   * the frame after the task shows what was shown before). Not while the scrubber moves, not on a big first
+   * graph whose edges are still held back, not under the focus layer.
+   */
+  private scheduleWarm(): void {
+    const w = globalThis as unknown as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
+    if (this.warm.done || this.warm.idle !== null || this.stepAt === null || this.stepPairs.length === 0 || !w.requestIdleCallback) return;
+    this.warm.idle = w.requestIdleCallback(() => {
+      this.warm.idle = null;
+      if (this.warm.done || this.cy.destroyed()) return;
+      // the scrubber moved a moment ago (or moves now): later, when it rests
+      const rest = WARM_AFTER_MS - (performance.now() - this.lastStepAt);
+      if (rest > 0 || this.pendingEdges || this.covered || this.hold?.held) {
+        setTimeout(() => this.scheduleWarm(), Math.max(rest, 50));
+        return;
+      }
+      this.warmSteps();
+    }, { timeout: WARM_IDLE_TIMEOUT_MS });
+  }
+
+  /** warm-ups done (tests, bench): the steps applied and undone ahead of the first step (scheduleWarm) */
+  warmedSteps = 0;
+
+  /** the steps to the sessions either side of the shown one, applied, drawn, undone and drawn again (scheduleWarm) */
+  private warmSteps(): void {
+    const cur = this.shown, at = this.stepAt;
+    if (!cur || at === null || this.warm.done) return;
+    this.warm.done = true;
+    for (const k of [at + 1, at - 1]) {
+      const o = this.stepOrder[k];
+      if (!o) continue;
+      const there = this.restyle(this.patchOf(cur.ix, o), o.session);
+      if (there.quiet) this.renderInTask();
+      const back = this.restyle(cur.patch, cur.session ?? null);
+      if (back.quiet) this.renderInTask();
+      this.warmedSteps++;
+    }
   }
 
   /** a step's frame was drawn in its own task since the last animation frame (drawStepNow) */
@@ -795,13 +870,24 @@ export class CanvasController {
    * covers this canvas, or when the renderer is not the canvas renderer this expects.
    */
   private drawStepNow(): void {
+    if (!this.drawStepsInTask || this.drewInTask || !this.renderInTask()) return;
+    this.drewInTask = true;
+    requestAnimationFrame(() => { this.drewInTask = false; });
+    this.metrics.stepsDrawnInTask = (this.metrics.stepsDrawnInTask ?? 0) + 1;
+  }
+
+  /**
+   * The frame Cytoscape's render loop would draw next, drawn now, in this task (its before-render calculations, then
+   * render(), and the loop's own bookkeeping); false when no frame is asked for or it cannot be drawn here.
+   */
+  private renderInTask(): boolean {
     const r = (this.cy as unknown as { renderer?(): unknown }).renderer?.() as {
       requestedFrame?: boolean; skipFrame?: boolean; renderOptions?: unknown; render?(o?: unknown): void;
       beforeRenderCallbacks?: Array<{ fn(willDraw: boolean, t: number): void }>;
       lastDrawTime?: number; lastRedrawTime?: number; averageRedrawTime?: number; redrawCount?: number; redrawTotalTime?: number;
     } | undefined;
-    if (!r || !this.drawStepsInTask || this.drewInTask || this.covered || !r.requestedFrame || r.skipFrame || typeof r.render !== 'function'
-      || !Array.isArray(r.beforeRenderCallbacks) || (this.cy as unknown as { batching(): boolean }).batching()) return;
+    if (!r || this.covered || !r.requestedFrame || r.skipFrame || typeof r.render !== 'function'
+      || !Array.isArray(r.beforeRenderCallbacks) || (this.cy as unknown as { batching(): boolean }).batching()) return false;
     const t0 = performance.now();
     for (const cb of r.beforeRenderCallbacks) cb.fn(true, t0);
     r.render(r.renderOptions);
@@ -812,9 +898,7 @@ export class CanvasController {
     r.lastRedrawTime = ms;
     r.averageRedrawTime = r.averageRedrawTime === undefined ? ms : r.averageRedrawTime / 2 + ms / 2;
     r.requestedFrame = false;
-    this.drewInTask = true;
-    requestAnimationFrame(() => { this.drewInTask = false; });
-    this.metrics.stepsDrawnInTask = (this.metrics.stepsDrawnInTask ?? 0) + 1;
+    return true;
   }
 
   /** the container the preview's canvas goes into (null: a layer over the big graph, no preview) */
@@ -1010,7 +1094,8 @@ export class CanvasController {
     fitNodes(cy, cy.nodes().not(TEMP), 30);
     this.metrics.layouts++;
     this.metrics.layoutRuns.push({ where: r.where, ms: Math.round(r.ms), nodes: r.ids.length, ...(r.engine ? { engine: r.engine } : {}), ...(kept ? { early: true } : {}),
-      askedAt, ...(r.receivedAt !== undefined ? { receivedAt: r.receivedAt } : {}), placedAt: performance.now() });
+      askedAt, ...(r.receivedAt !== undefined ? { receivedAt: r.receivedAt } : {}), placedAt: performance.now(),
+      ...(r.receivedAtEpoch !== undefined ? { startedAt: r.receivedAtEpoch - performance.timeOrigin } : {}) });
     this.markLaidOut();
     this.settled = true;
     this.syncDirect();

@@ -40,6 +40,8 @@ export interface LayoutResult {
   engine?: LayoutEngine;
   /** the layout failed: positions are the start ones */
   error?: string;
+  /** (worker) when the request reached the worker, as an epoch time in ms (performance.timeOrigin + now) */
+  receivedAtEpoch?: number;
 }
 
 /** Build a request from nodes and edges (the controller's live graph, or a test's). */

@@ -18,9 +18,11 @@ const post = (r: LayoutResult) => { scope.postMessage(r, [r.positions.buffer]); 
 
 scope.onmessage = (e) => {
   const req = e.data;
-  if (layoutEngine(req.ids.length) === 'fa2') { post(runFa2(req, 'worker')); return; }
+  // when the request got here: the time between the ask and this is the wait for the worker (its start, a busy thread)
+  const receivedAtEpoch = performance.timeOrigin + performance.now();
+  if (layoutEngine(req.ids.length) === 'fa2') { post({ ...runFa2(req, 'worker'), receivedAtEpoch }); return; }
   // a failed load is rethrown outside the promise, as the worker's error event: layout-client.ts then lays out
   // on the main thread
-  import('./layout-job.js').then(({ runLayoutJob }) => { post(runLayoutJob(req, 'worker')); },
+  import('./layout-job.js').then(({ runLayoutJob }) => { post({ ...runLayoutJob(req, 'worker'), receivedAtEpoch }); },
     (err: unknown) => { setTimeout(() => { throw err; }, 0); });
 };
