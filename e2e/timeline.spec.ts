@@ -302,8 +302,8 @@ test('the first scrub step\'s first-time work is done ahead in idle time: the ca
   // held back until the picture before it has been read; drawn directly (no per-element textures, ready frames after a
   // restyle, which would make the same element's pixels depend on when it was drawn)
   await page.evaluate(() => {
-    const c = window.__lorecraftCanvas!.controller as unknown as Ctl;
-    c.direct = true;
+    const c = window.__lorecraftCanvas!.controller as unknown as Ctl & { setAlwaysDirect(on: boolean): void };
+    c.setAlwaysDirect(true);
     Object.defineProperty(c.warm, 'done', { configurable: true, get: () => true, set: () => undefined });
   });
   // session 4: the step to 5 kills Captain Varo (a status, and classes, the graph has not had yet)
