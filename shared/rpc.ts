@@ -15,7 +15,6 @@
 import { z } from 'zod';
 import {
   contract, events, type CallContext, type Channel, type EventName, type EventPayload, type Handlers,
-  type Req, type Res,
 } from './contract.js';
 import { sameAfterParse } from './zod-same.js';
 
@@ -98,7 +97,7 @@ export function createEmitter(send: (event: EventName, payload: unknown) => void
   };
 }
 
-/** Message shapes on the WebSocket (JSON). */
+/** Message shapes on the WebSocket (JSON), client to server (server to client: rpc-client.ts WsServerMessage). */
 export const WsClientMessageZ = z.object({ id: z.number().int(), channel: z.string(), payload: z.unknown() });
 
 /** Electron IPC: main -> renderer pushes travel on this one channel as (event name, payload). */
