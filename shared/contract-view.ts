@@ -11,6 +11,7 @@
  *   path outside the vault: a folder for `site`, a file otherwise).
  */
 import { z } from 'zod';
+import { EXPORT_FORMAT_NAMES } from './export-formats.js';
 import { handler } from './schemas.js';
 
 export const AudienceZ = z.enum(['gm', 'players']);
@@ -19,7 +20,7 @@ export type AudienceName = z.infer<typeof AudienceZ>;
 export const ViewStateZ = z.object({ audience: AudienceZ, layer: z.string().nullable(), session: z.number().int().nullable() });
 export type ViewState = z.infer<typeof ViewStateZ>;
 
-export const EXPORT_FORMAT_NAMES = ['site', 'lorebook', 'json', 'mermaid', 'dot'] as const;
+export { EXPORT_FORMAT_NAMES } from './export-formats.js';
 
 export const viewHandlers = {
   'view-set': handler(

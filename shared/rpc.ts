@@ -8,28 +8,23 @@
  * across the wire; they come back as `{ ok: false, error: { code, message } }`.
  * `createEmitter(send)` validates push payloads before they leave main.
  *
- * Renderer side: `createClient(transport)` gives `call(channel, req)` (throws
- * ApiError on a failed Reply) and `on(event, fn)` (returns an unsubscribe).
+ * Renderer side (shared/rpc-client.ts, re-exported here; the renderer imports it
+ * from there, without zod): `createClient(transport)` gives `call(channel, req)`
+ * (throws ApiError on a failed Reply) and `on(event, fn)` (returns an unsubscribe).
  */
 import { z } from 'zod';
 import {
   contract, events, type CallContext, type Channel, type EventName, type EventPayload, type Handlers,
-  type Req, type Res,
 } from './contract.js';
 import { sameAfterParse } from './zod-same.js';
 
-export interface WireError { code: string; message: string; details?: Record<string, unknown> }
-export type Reply<T = unknown> = { ok: true; value: T } | { ok: false; error: WireError };
+import type { Reply, WireError } from './rpc-client.js';
+
+export { ApiError, createClient, type Api, type ClientTransport, type LorecraftBridge, type Reply, type WireError, type WsServerMessage } from './rpc-client.js';
 
 /** Main side of a transport: route one channel's calls to fn. */
 export interface ServerTransport {
   handle(channel: string, fn: (payload: unknown, ctx: CallContext) => Promise<Reply>): void;
-}
-
-/** Renderer side of a transport. */
-export interface ClientTransport {
-  invoke(channel: string, payload: unknown): Promise<Reply>;
-  subscribe(event: string, fn: (payload: unknown) => void): () => void;
 }
 
 export interface RegisterOptions {
@@ -102,45 +97,8 @@ export function createEmitter(send: (event: EventName, payload: unknown) => void
   };
 }
 
-export class ApiError extends Error {
-  constructor(public readonly code: string, message: string, public readonly details?: Record<string, unknown>) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export interface Api {
-  call<C extends Channel>(channel: C, req: Req<C>): Promise<Res<C>>;
-  on<E extends EventName>(event: E, fn: (payload: EventPayload<E>) => void): () => void;
-}
-
-export function createClient(transport: ClientTransport): Api {
-  return {
-    async call(channel, req) {
-      const reply = await transport.invoke(channel, req);
-      if (!reply.ok) throw new ApiError(reply.error.code, reply.error.message, reply.error.details);
-      return reply.value as never;
-    },
-    on(event, fn) {
-      return transport.subscribe(event, (p) => fn(p as never));
-    },
-  };
-}
-
-/**
- * The object the Electron preload exposes as `window.lorecraft` (named functions
- * only; the preload ends with `satisfies LorecraftBridge`).
- */
-export interface LorecraftBridge {
-  invoke(channel: Channel, payload: unknown): Promise<Reply>;
-  subscribe(event: EventName, fn: (payload: unknown) => void): () => void;
-}
-
-/** Message shapes on the WebSocket (JSON). */
+/** Message shapes on the WebSocket (JSON), client to server (server to client: rpc-client.ts WsServerMessage). */
 export const WsClientMessageZ = z.object({ id: z.number().int(), channel: z.string(), payload: z.unknown() });
-export type WsServerMessage =
-  | { kind: 'reply'; id: number; reply: Reply }
-  | { kind: 'event'; event: EventName; payload: unknown };
 
 /** Electron IPC: main -> renderer pushes travel on this one channel as (event name, payload). */
 export const IPC_EVENT_CHANNEL = 'lorecraft:event';

@@ -3,7 +3,7 @@
  * `window.lorecraft` (a LorecraftBridge over IPC); in a browser we talk to the
  * web shell's WebSocket with the token from the page URL. Callers never know which.
  */
-import { createClient, type Api, type LorecraftBridge } from '../../shared/rpc.js';
+import { createClient, type Api, type LorecraftBridge } from '../../shared/rpc-client.js';
 import { wsTransport, type ConnectionState } from './ws.js';
 
 declare global {

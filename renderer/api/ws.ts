@@ -3,7 +3,7 @@
  * opens are queued; when it closes, pending calls fail with `disconnected` and
  * the connection state is reported (the status bar shows it).
  */
-import type { ClientTransport, Reply, WsServerMessage } from '../../shared/rpc.js';
+import type { ClientTransport, Reply, WsServerMessage } from '../../shared/rpc-client.js';
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 

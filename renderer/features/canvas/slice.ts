@@ -5,7 +5,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { Positions } from '../../../shared/contract-canvas.js';
-import { decodeGraph } from '../../../shared/graph-compact.js';
+import { decodeGraph } from '../../../shared/graph-compact-decode.js';
 import type { GraphSnapshot } from '../../../shared/types.js';
 import { api } from '../../api/client.js';
 import type { AppState } from '../../store/index.js';

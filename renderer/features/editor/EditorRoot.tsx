@@ -7,7 +7,8 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
-import { EntityEditor } from './EntityEditor.js';
+import { firstListsGate } from '../canvas/slice.js';
+import { EntityEditor, loadProse } from './EntityEditor.js';
 import { undoKey } from './keys.js';
 import { errorText } from './slice.js';
 
@@ -24,6 +25,9 @@ export function EditorRoot() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+  // the prose editor's chunk, fetched ahead of the first edit once the first load's lists are in (after a big
+  // graph's first picture): opening the editor then waits for no fetch
+  useEffect(() => { void firstListsGate().then(loadProse).catch(() => undefined); }, []);
   return (
     <>
       <EntityEditor />

@@ -3,7 +3,7 @@
  * for the entity's type (properties, relationship fields, tags, aliases) and
  * the prose. Follows the file: a change from disk, MCP or undo reloads the form.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { EditForm } from '../../../shared/contract-edit.js';
 import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
@@ -13,8 +13,16 @@ import { inTextControl } from './keys.js';
 import { Chips } from './form/Chips.js';
 import { FieldError, PropertyField, useCommit } from './form/PropertyField.js';
 import { RefField } from './form/RefField.js';
-import { Prose, type ProseHandle } from './prose/Prose.js';
+import type { ProseHandle } from './prose/Prose.js';
 import './editor.css';
+
+/**
+ * The prose editor (Tiptap and ProseMirror, ~a fifth of the renderer's script) is a chunk of its own: the app's
+ * start-up neither parses nor runs it (a big graph's first picture waits for the bundle; issue 19 point 2). It is
+ * fetched when an editor first opens, or ahead of that by loadProse() (EditorRoot, once the first lists are in).
+ */
+export const loadProse = () => import('./prose/Prose.js').then((m) => ({ default: m.Prose }));
+const Prose = lazy(loadProse);
 
 function NameField({ form }: { form: EditForm }) {
   const [name, setName] = useState(form.entity.name);
@@ -134,7 +142,7 @@ export function EntityEditor() {
         <ListField form={form} field="aliases" />
         <OtherFields form={form} />
       </div>
-      <Prose key={e.id} form={form} handle={prose} />
+      <Suspense fallback={null}><Prose key={e.id} form={form} handle={prose} /></Suspense>
     </aside>
   );
 }

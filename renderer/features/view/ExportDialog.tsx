@@ -4,7 +4,8 @@
  * path (a folder for the site, a file otherwise; outside the vault).
  */
 import { useState } from 'react';
-import { EXPORT_FORMAT_NAMES, type AudienceName } from '../../../shared/contract-view.js';
+import type { AudienceName } from '../../../shared/contract-view.js';
+import { EXPORT_FORMAT_NAMES } from '../../../shared/export-formats.js';
 import { api } from '../../api/client.js';
 import { useApp } from '../../store/index.js';
 
