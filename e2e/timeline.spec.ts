@@ -316,7 +316,20 @@ test('the first scrub step\'s first-time work is done ahead in idle time: the ca
     const canvases = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="canvas"] canvas')].map((c) => c.toDataURL());
     return { els, canvases };
   });
-  const before = await picture();
+  // the label pick the step set off (scheduleDeclutter, 150 ms after the graph changed; later on a loaded machine) has
+  // run, and the view has come to rest: two pictures alike, with no pick pending, before the warm-up is let go
+  const pickPending = () => page.evaluate(() => {
+    const c = window.__lorecraftCanvas!.controller as unknown as { declutterTimer: unknown; pickQueued: boolean };
+    return c.declutterTimer !== null || c.pickQueued;
+  });
+  let before = await picture();
+  await expect.poll(async () => {
+    if (await pickPending()) return 'a label pick is pending';
+    const again = await picture();
+    const same = JSON.stringify(again.els) === JSON.stringify(before.els);
+    before = again;
+    return same ? 'at rest' : 'still changing';
+  }, { timeout: 30_000 }).toBe('at rest');
   expect(before.canvases.length).toBeGreaterThan(0);
   expect(await page.evaluate(() => (window.__lorecraftCanvas!.controller as unknown as Ctl).warmedSteps)).toBe(0);
   // Cytoscape's style work a step does for the first time: a property diff between two class sets not computed before
