@@ -138,7 +138,7 @@ describe('releaseAfterOpen', () => {
 
   it('gives back the young generation an idle process had grown (a process of its own, real timers)', () => {
     const r = spawnSync(process.execPath, [join(here, '..', '..', 'bin', 'run-ts.mjs'), join(here, 'memory-probe.ts')], {
-      encoding: 'utf8', timeout: 45_000,
+      encoding: 'utf8', timeout: 120_000,
     });
     const m = /YOUNG (\d+) (\d+) (\d+)/.exec(r.stdout);
     expect(m, r.stderr).not.toBeNull();
@@ -156,7 +156,7 @@ describe('releaseAfterOpen', () => {
       return;
     }
     const r = spawnSync(process.execPath, [join(here, '..', '..', 'bin', 'run-ts.mjs'), join(here, 'trim-probe.ts')], {
-      encoding: 'utf8', timeout: 45_000,
+      encoding: 'utf8', timeout: 120_000,
     });
     const m = /TRIM (\d+) (\d+) (\S+) 100/.exec(r.stdout);
     expect(m, r.stderr).not.toBeNull();

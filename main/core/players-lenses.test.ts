@@ -20,7 +20,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lorecraft-players-lenses-'));
   await cp(VAULT, join(dir, 'vault'), { recursive: true });
   core = await openCore({ vaultDir: join(dir, 'vault'), dbDir: join(dir, 'db') });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await core?.close();
   await rm(dir, { recursive: true, force: true });

@@ -37,7 +37,7 @@ beforeAll(async () => {
   before = readAll(vault);
   host = await openTestHost(vault);
   ed = createEditor(host);
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   ed.dispose();
   await host.close();

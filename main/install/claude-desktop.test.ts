@@ -174,5 +174,5 @@ describe('the checkout entry, launched as Claude Desktop launches it', () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -80,7 +80,7 @@ describe('lorecraft mcp over stdio', () => {
     await a.connect();
     const tools = await a.client.listTools();
     expect(tools.tools.map((t) => t.name)).toContain('create_entity');
-    await waitFor(() => existsSync(ENDPOINT(dir)), 10_000, 'endpoint file');
+    await waitFor(() => existsSync(ENDPOINT(dir)), 30_000, 'endpoint file');
 
     const b = stdioClient(['--vault', dir, '--read-write']);
     await b.connect();
@@ -112,13 +112,13 @@ describe('lorecraft mcp over stdio', () => {
     await c.client.close();
     await b.client.close();
     await a.client.close();
-    await waitFor(() => !existsSync(ENDPOINT(dir)), 15_000, 'endpoint removal');
+    await waitFor(() => !existsSync(ENDPOINT(dir)), 30_000, 'endpoint removal');
   });
 
   it('a read-only holder refuses a read-write relay; a relay exits when its holder quits', async () => {
     const a = stdioClient(['--vault', dir]);
     await a.connect();
-    await waitFor(() => existsSync(ENDPOINT(dir)), 10_000, 'endpoint file');
+    await waitFor(() => existsSync(ENDPOINT(dir)), 30_000, 'endpoint file');
     const rw = spawn(process.execPath, [CLI, 'mcp', '--vault', dir, '--read-write'], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
     let rwErr = '';
     rw.stderr.on('data', (c: Buffer) => { rwErr += c.toString(); });
@@ -145,7 +145,7 @@ describe('lorecraft mcp over stdio', () => {
     await a.connect();
     expect((await a.client.listTools()).tools.length).toBe(14);
     expect(a.stderr()).not.toContain('relaying');
-    await waitFor(() => existsSync(ENDPOINT(dir)) && JSON.parse(readFileSync(ENDPOINT(dir), 'utf8')).pid !== 999_999_9, 10_000, 'fresh endpoint');
+    await waitFor(() => existsSync(ENDPOINT(dir)) && JSON.parse(readFileSync(ENDPOINT(dir), 'utf8')).pid !== 999_999_9, 30_000, 'fresh endpoint');
     const ep = JSON.parse(readFileSync(ENDPOINT(dir), 'utf8')) as { port: number };
     const { connect } = await import('node:net');
     const reply = await new Promise<string>((ok) => {
@@ -180,7 +180,7 @@ describe('the bridge with the web shell running', () => {
     web.stderr!.on('data', (c: Buffer) => { err += c.toString(); });
     await waitFor(() => out.includes('LORECRAFT_URL=') || web!.exitCode !== null, 60_000, 'web shell');
     expect(web.exitCode, err).toBeNull();
-    await waitFor(() => existsSync(ENDPOINT(dir)), 10_000, 'endpoint file');
+    await waitFor(() => existsSync(ENDPOINT(dir)), 30_000, 'endpoint file');
     const ep = JSON.parse(readFileSync(ENDPOINT(dir), 'utf8')) as { pid: number };
     expect(ep.pid).toBe(web.pid);
 

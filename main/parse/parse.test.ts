@@ -302,5 +302,5 @@ describe('parseNote over a real-shaped vault (bench/generate-real.ts): the owned
     }
     expect(links).toBeGreaterThan(500);
     rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  }, 180_000);
 });

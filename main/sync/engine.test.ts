@@ -33,7 +33,7 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
 function nextEvent(e: VaultSyncEngine, pred: (ev: ChangeEvent) => boolean = () => true): Promise<ChangeEvent> {
   return new Promise((resolve, reject) => {
-    const t = setTimeout(() => { off(); reject(new Error('no change event within 15 s')); }, 15_000);
+    const t = setTimeout(() => { off(); reject(new Error('no change event within 45 s')); }, 45_000);
     const off = e.onChange((ev) => { if (pred(ev)) { clearTimeout(t); off(); resolve(ev); } });
   });
 }

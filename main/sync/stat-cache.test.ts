@@ -139,7 +139,10 @@ describe('note cache', () => {
   it('never trusts an entry whose file was stamped within the margin of the snapshot (racy)', async () => {
     const v = vault();
     // the snapshot is taken 1 s after the files' ctime: a write in that second could keep every stat field
-    const first = await readWith(v, () => Date.now() + 1000);
+    // (dated from the files' own ctime, not from the clock at the read: on a loaded machine the read can begin more
+    // than a second after the write, and the files would then be outside the margin)
+    const ctimeMs = Math.max(...['a.md', 'b.md', 'sub/c.md'].map((f) => statSync(join(v.dir, f)).ctimeMs));
+    const first = await readWith(v, () => ctimeMs + 1000);
     expect(first.cache.misses).toBe(3);
     const again = await readWith(v);
     expect([again.cache.hits, again.cache.misses]).toEqual([0, 3]);

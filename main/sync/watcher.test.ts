@@ -43,7 +43,7 @@ async function watched(root: string, known: string[] = []) {
   const sees = (paths: string[], since = batched.length): Promise<void> => new Promise((resolve, reject) => {
     const pred = () => paths.every((p) => batched.slice(since).includes(p));
     if (pred()) { resolve(); return; }
-    const t = setTimeout(() => reject(new Error(`not batched within 15 s: ${paths.filter((p) => !batched.slice(since).includes(p)).join(', ')}`)), 15_000);
+    const t = setTimeout(() => reject(new Error(`not batched within 45 s: ${paths.filter((p) => !batched.slice(since).includes(p)).join(', ')}`)), 45_000);
     waiters.push({ pred, resolve: () => { clearTimeout(t); resolve(); } });
   });
   return { w, notes, batched, sees };

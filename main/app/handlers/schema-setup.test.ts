@@ -31,7 +31,7 @@ beforeAll(async () => {
   await cp(UNTYPED, vault, { recursive: true });
   session = new CoreSession((e) => { pushed.push(e); }, (v) => openCore({ vaultDir: v, watch: false }));
   await session.open(vault);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await session?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
