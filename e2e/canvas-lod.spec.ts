@@ -54,12 +54,18 @@ function overlaps(drawn: Drawn[]): string[] {
   return out;
 }
 
-/** the labels picked for the zoom now shown (the pick runs when a zoom ends); a build without it is read as it is after 5 s */
+/**
+ * the labels picked for the zoom now shown (the pick runs when a zoom ends), and no pick pending: a change of the
+ * graph's data (the importance answer, which can come after the layout on a loaded machine, restyles every node)
+ * picks again 150 ms later, and a read in between sees the new importance beside the labels picked by the old one;
+ * a build without these is read as it is after 30 s
+ */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const c = window.__lorecraftCanvas!;
-    return (c.metrics as { labelZoom?: number }).labelZoom === c.cy.zoom();
-  }, undefined, { timeout: 5_000, polling: 100 }).catch(() => undefined);
+    const ctl = c.controller as unknown as { declutterTimer?: unknown; pickQueued?: boolean };
+    return (c.metrics as { labelZoom?: number }).labelZoom === c.cy.zoom() && !ctl.declutterTimer && !ctl.pickQueued;
+  }, undefined, { timeout: 30_000, polling: 100 }).catch(() => undefined);
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
 }
 
