@@ -17,13 +17,28 @@ const EDGE = { source: 'setting/bureau of civic affairs', type: 'ALLIED_WITH', t
 async function edgePoint(page: Page): Promise<{ x: number; y: number }> {
   await expect.poll(() => page.evaluate(({ source, type, target }) =>
     window.__lorecraftCanvas?.cy.edges().some((e) => e.data('source') === source && e.data('type') === type && e.data('target') === target) ?? false, EDGE), { timeout: 15_000 }).toBe(true);
-  await page.evaluate(({ source, type, target }) => {
+  // fitted to its two ends, and the view left so: the canvas centres a node opened in the panel with a short animation,
+  // which on a loaded machine can start after the fit and move the edge away from the point read below
+  const fit = () => page.evaluate(({ source, type, target }) => {
     const cy = window.__lorecraftCanvas!.cy;
-    const e = cy.edges().filter((x) => x.data('source') === source && x.data('type') === type && x.data('target') === target);
-    cy.fit(e.connectedNodes(), 160);
+    if (!cy.animated()) {
+      const e = cy.edges().filter((x) => x.data('source') === source && x.data('type') === type && x.data('target') === target);
+      cy.fit(e.connectedNodes(), 160);
+    }
+    return JSON.stringify({ zoom: cy.zoom(), pan: cy.pan(), animated: cy.animated() });
   }, EDGE);
-  // edges are hidden while the viewport moves (hideEdgesOnViewport) and drawn again once it rests
-  await page.waitForTimeout(400);
+  const view = () => page.evaluate(() => {
+    const cy = window.__lorecraftCanvas!.cy;
+    return JSON.stringify({ zoom: cy.zoom(), pan: cy.pan(), animated: cy.animated() });
+  });
+  let fitted = await fit();
+  await expect.poll(async () => {
+    // edges are hidden while the viewport moves (hideEdgesOnViewport) and drawn again once it rests
+    await page.waitForTimeout(400);
+    if (await view() === fitted && !JSON.parse(fitted).animated) return 'at rest';
+    fitted = await fit();
+    return 'moved';
+  }, { timeout: 30_000 }).toBe('at rest');
   // a point of the edge no node covers (another node may sit on the line between the two ends)
   return page.evaluate(({ source, type, target }) => {
     const cy = window.__lorecraftCanvas!.cy;
