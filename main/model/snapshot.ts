@@ -194,26 +194,6 @@ function sized<T>(n: number): T[] {
   return n === 0 ? NONE : new Array<T>(n);
 }
 
-/** The columns edgeRecords reads, and `all`, every edge's record by index, which it fills. */
-interface EdgeColumns { ids: string[]; strs: string[]; from: Int32Array; to: Int32Array; type: Int32Array; field: Int32Array; line: Int32Array; all: RelationshipRecord[] }
-
-/**
- * The records of edges [a, b) of one note (`source`), at the list's exact size; each also put in `cols.all`. A
- * function of its own, called once per note: it is optimised after a few hundred calls, where the same loop inside
- * decodeSnapshot ran interpreted until on-stack replacement (~180k edges on the real-shaped 7k vault).
- */
-function edgeRecords(cols: EdgeColumns, a: number, b: number, source: string): RelationshipRecord[] {
-  const edges: RelationshipRecord[] = sized(b - a);
-  const { ids, strs, from, to, type, field, line, all } = cols;
-  for (let k = a; k < b; k++) {
-    const f = field[k]!;
-    const e: RelationshipRecord = { from: ids[from[k]!]!, to: ids[to[k]!]!, type: strs[type[k]!]!, field: f < 0 ? null : strs[f]!, source, line: line[k]! };
-    edges[k - a] = e;
-    all[k] = e;
-  }
-  return edges;
-}
-
 /**
  * The resolved notes of snapshot `s` for exactly `notes` (same paths, same hashes; any order), or null when it
  * was not built from them, under `key`, by this format, or is not well formed.
@@ -258,7 +238,7 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
   // the tables and columns as locals: this loop runs once per process, mostly before it is optimised (a fresh
   // process's warm open), where every property load and an array destructured per note cost their interpreted price
   const { placeholders: sPh, typeProblems: sTp, problems: sPr, nameKey, targetOff, targets: sTargets, refOff, refKeys: sRefKeys, keys, edgeOff } = s;
-  const cols: EdgeColumns = { ids, strs, from: s.eFrom, to: s.eTo, type: s.eType, field: s.eField, line: s.eLine, all };
+  const { eFrom, eTo, eType, eField, eLine } = s;
   for (let i = 0; i < n; i++) {
     const note = inNotes[s.path[i]!]!;
     const ph = sPh[i];
@@ -278,10 +258,20 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
     const r0 = refOff[i]!;
     const refKeys: string[] = sized(refOff[i + 1]! - r0);
     for (let j = 0; j < refKeys.length; j++) refKeys[j] = keys[sRefKeys[r0 + j]!]!;
+    const e0 = edgeOff[i]!;
+    const e1 = edgeOff[i + 1]!;
+    const edges: RelationshipRecord[] = sized(e1 - e0);
+    const source = note.path;
+    for (let k = e0; k < e1; k++) {
+      const f = eField[k]!;
+      const e: RelationshipRecord = { from: ids[eFrom[k]!]!, to: ids[eTo[k]!]!, type: strs[eType[k]!]!, field: f < 0 ? null : strs[f]!, source, line: eLine[k]! };
+      edges[k - e0] = e;
+      all[k] = e;
+    }
     const t = s.type[i]!;
     out[i] = {
       note, layer: strs[s.layer[i]!]!, type: t < 0 ? null : strs[t]!, typeProblems: tp.length ? tp : NONE, nameKey: nameKey[i]!, id: ids[s.id[i]!]!,
-      edges: edgeRecords(cols, edgeOff[i]!, edgeOff[i + 1]!, note.path), placeholders, targets, problems: pr.length ? pr : NONE, refKeys,
+      edges, placeholders, targets, problems: pr.length ? pr : NONE, refKeys,
     };
   }
   // the rare edges with relationship properties, set after (in the order a record made with them has its keys)
