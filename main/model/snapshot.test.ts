@@ -338,6 +338,15 @@ describe('a snapshot not built from exactly these notes is not used', () => {
     const again = await freshModel(dir);
     expect(decodeSnapshot(s, again.notes, KEY)).toBeNull();
   });
+  it('relationship properties given twice for one edge are refused (one entry per edge, in edge order)', async () => {
+    const again = await freshModel(dir);
+    const s = deserialize(readFileSync(file)) as { eProps: unknown[] };
+    expect(decodeSnapshot(s, again.notes, KEY)).not.toBeNull(); // the control
+    s.eProps = [[0, { since: 1 }, undefined], [0, undefined, { since: 2 }]];
+    expect(decodeSnapshot(s, again.notes, KEY)).toBeNull();
+    s.eProps = [[1, { since: 1 }, undefined], [0, { since: 2 }, undefined]];
+    expect(decodeSnapshot(s, again.notes, KEY)).toBeNull();
+  });
   it('a model that does not hold exactly the notes given is not saved', async () => {
     const b = await freshModel(dir);
     b.model.load(b.notes);

@@ -225,20 +225,26 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
   if (!Array.isArray(s.keys) || !isI32(s.refOff, n + 1) || !isI32(s.refKeys) || !ascending(s.refOff, s.refKeys.length) || !inRange(s.refKeys, s.keys.length)) return null;
   if (![s.ids, s.strs, s.keys].every((a) => a.every((x) => typeof x === 'string'))) return null;
   if (!isI32(s.gOff) || !isI32(s.gMem, ne) || !ascending(s.gOff, ne) || !inRange(s.gMem, ne)) return null;
-  const props = new Map<number, [Record<string, unknown> | undefined, Record<string, unknown> | undefined]>();
+  // edge indexes strictly ascending (as encodeSnapshot writes them): one entry per edge
+  let lastProp = -1;
   for (const p of s.eProps) {
-    if (!Array.isArray(p) || !Number.isInteger(p[0]) || p[0] < 0 || p[0] >= ne) return null;
-    props.set(p[0], [p[1], p[2]]);
+    if (!Array.isArray(p) || !Number.isInteger(p[0]) || p[0] <= lastProp || p[0] >= ne) return null;
+    lastProp = p[0];
   }
   const ids = s.ids;
   const strs = s.strs;
-  const out: ResolvedNote[] = [];
+  const out: ResolvedNote[] = new Array(n);
   const all: RelationshipRecord[] = new Array(ne);
+  // the tables and columns as locals: this loop runs once per process, mostly before it is optimised (a fresh
+  // process's warm open), where every property load and an array destructured per note cost their interpreted price
+  const { placeholders: sPh, typeProblems: sTp, problems: sPr, nameKey, targetOff, targets: sTargets, refOff, refKeys: sRefKeys, keys, edgeOff } = s;
+  const { eFrom, eTo, eType, eField, eLine } = s;
   for (let i = 0; i < n; i++) {
     const note = inNotes[s.path[i]!]!;
-    const path = note.path;
-    const [ph, tp, pr] = [s.placeholders[i], s.typeProblems[i], s.problems[i]];
-    if (!Array.isArray(ph) || !Array.isArray(tp) || !Array.isArray(pr) || typeof s.nameKey[i] !== 'string') return null;
+    const ph = sPh[i];
+    const tp = sTp[i];
+    const pr = sPr[i];
+    if (!Array.isArray(ph) || !Array.isArray(tp) || !Array.isArray(pr) || typeof nameKey[i] !== 'string') return null;
     // every list at its exact size, an empty one the model's NONE (an array grown by push keeps room for 17: rss15i)
     const placeholders: Array<[string, string]> = sized(ph.length);
     for (let j = 0; j < ph.length; j++) {
@@ -246,30 +252,33 @@ export function decodeSnapshot(raw: unknown, notes: readonly ParsedNote[], key: 
       if (!Array.isArray(x) || !Number.isInteger(x[0]) || x[0] < 0 || x[0] >= ni || typeof x[1] !== 'string') return null;
       placeholders[j] = [ids[x[0]]!, x[1]];
     }
-    const t0 = s.targetOff[i]!;
-    const targets: string[] = sized(s.targetOff[i + 1]! - t0);
-    for (let j = 0; j < targets.length; j++) targets[j] = ids[s.targets[t0 + j]!]!;
-    const r0 = s.refOff[i]!;
-    const refKeys: string[] = sized(s.refOff[i + 1]! - r0);
-    for (let j = 0; j < refKeys.length; j++) refKeys[j] = s.keys[s.refKeys[r0 + j]!]!;
-    const e0 = s.edgeOff[i]!;
-    const edges: RelationshipRecord[] = sized(s.edgeOff[i + 1]! - e0);
-    for (let k = e0; k < s.edgeOff[i + 1]!; k++) {
-      const f = s.eField[k]!;
-      const e: RelationshipRecord = { from: ids[s.eFrom[k]!]!, to: ids[s.eTo[k]!]!, type: strs[s.eType[k]!]!, field: f < 0 ? null : strs[f]!, source: path, line: s.eLine[k]! };
-      const p = props.get(k);
-      if (p) {
-        if (p[0] !== undefined) e.properties = p[0];
-        if (p[1] !== undefined) e.inverseProperties = p[1];
-      }
+    const t0 = targetOff[i]!;
+    const targets: string[] = sized(targetOff[i + 1]! - t0);
+    for (let j = 0; j < targets.length; j++) targets[j] = ids[sTargets[t0 + j]!]!;
+    const r0 = refOff[i]!;
+    const refKeys: string[] = sized(refOff[i + 1]! - r0);
+    for (let j = 0; j < refKeys.length; j++) refKeys[j] = keys[sRefKeys[r0 + j]!]!;
+    const e0 = edgeOff[i]!;
+    const e1 = edgeOff[i + 1]!;
+    const edges: RelationshipRecord[] = sized(e1 - e0);
+    const source = note.path;
+    for (let k = e0; k < e1; k++) {
+      const f = eField[k]!;
+      const e: RelationshipRecord = { from: ids[eFrom[k]!]!, to: ids[eTo[k]!]!, type: strs[eType[k]!]!, field: f < 0 ? null : strs[f]!, source, line: eLine[k]! };
       edges[k - e0] = e;
       all[k] = e;
     }
     const t = s.type[i]!;
-    out.push({
-      note, layer: strs[s.layer[i]!]!, type: t < 0 ? null : strs[t]!, typeProblems: tp.length ? tp : NONE, nameKey: s.nameKey[i]!, id: ids[s.id[i]!]!,
+    out[i] = {
+      note, layer: strs[s.layer[i]!]!, type: t < 0 ? null : strs[t]!, typeProblems: tp.length ? tp : NONE, nameKey: nameKey[i]!, id: ids[s.id[i]!]!,
       edges, placeholders, targets, problems: pr.length ? pr : NONE, refKeys,
-    });
+    };
+  }
+  // the rare edges with relationship properties, set after (in the order a record made with them has its keys)
+  for (const [k, props, inverse] of s.eProps) {
+    const e = all[k]!;
+    if (props !== undefined) e.properties = props;
+    if (inverse !== undefined) e.inverseProperties = inverse;
   }
   return {
     notes: out, idOrder: Array.from(s.idOrder, (x) => ids[x]!), groups: { off: s.gOff, mem: s.gMem, all },

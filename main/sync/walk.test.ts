@@ -10,12 +10,28 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadVaultConfig } from '../config/load.js';
 import { LayerMap } from '../model/layers.js';
 import { tempDir, writeFiles } from './test-helpers.js';
-import { isNotePath, isSkippedDir, walkVault } from './walk.js';
+import { childBase, isNotePath, isSkippedDir, walkVault } from './walk.js';
 
 const tmp: string[] = [];
 afterAll(() => { for (const d of tmp) rmSync(d, { recursive: true, force: true }); });
 
 describe('walk', () => {
+  it("childBase(dir) + name is join(dir, name) for any folder spelling", () => {
+    const dirs = ['/', '/a', '/a/', '/a//b', '/a/./b/', '/a/b/..', '/a/b/../', 'a', 'a/', './a', '.', './', '', '..', '../a/.', '/a/b/c/../../d'];
+    const names = ['x.md', 'Note.MD', '.hidden', '...', '..md', 'a b', 'é.md', 'x'];
+    for (const d of dirs) for (const n of names) expect(childBase(d) + n).toBe(join(d, n));
+  });
+  it('gives each file the path join(root, rel) however the root is spelled', async () => {
+    const dir = tempDir('lc-walk-root-');
+    tmp.push(dir);
+    writeFiles(dir, { 'A.md': '# A\n', 'sub/B.md': '# B\n', 'sub/deeper/C.md': '# C\n' });
+    const layers = new LayerMap(loadVaultConfig(dir).config);
+    for (const root of [dir, `${dir}/`, `${dir}//sub/..`, `${dir}/./`]) {
+      const { files } = await walkVault(root, layers);
+      expect([...files.keys()].sort()).toEqual(['A.md', 'sub/B.md', 'sub/deeper/C.md']);
+      for (const [rel, abs] of files) expect(abs).toBe(join(root, rel));
+    }
+  });
   it('sees each real folder once, whichever way it is reached', async () => {
     const dir = tempDir('lc-walk-');
     tmp.push(dir);
