@@ -56,12 +56,12 @@ describe('releaseAfterOpen', () => {
     };
   }
 
-  it('collects now and SECOND_GC_DELAY_MS later, then the young generation YOUNG_GC_SERIES times and once more YOUNG_GC_DELAY_MS after the second, trimming the C heap after each stage, unless the core is gone by then', () => {
+  it('collects now and SECOND_GC_DELAY_MS later (that one memory-reducing), then the young generation YOUNG_GC_SERIES times and once more YOUNG_GC_DELAY_MS after the second, trimming the C heap after each stage, unless the core is gone by then', () => {
     const run = (still: () => boolean): { log: string[]; c: ReturnType<typeof clock> } => {
       const log: string[] = [];
       const c = clock();
       const at = (what: string) => () => { log.push(`${what}@${c.now()}`); };
-      releaseAfterOpen(still, at('gc'), c.later, at('young'), at('trim'));
+      releaseAfterOpen(still, at('gc'), c.later, at('young'), at('trim'), undefined, at('compact'));
       return { log, c };
     };
     const second = SECOND_GC_DELAY_MS;
@@ -73,7 +73,7 @@ describe('releaseAfterOpen', () => {
     const all = run(() => still);
     expect(all.log).toEqual(['gc@0']);
     all.c.runUntil(60_000);
-    expect(all.log).toEqual(['gc@0', `gc@${second}`, `trim@${second}`, ...series, `trim@${seriesEnd}`,
+    expect(all.log).toEqual(['gc@0', `compact@${second}`, `trim@${second}`, ...series, `trim@${seriesEnd}`,
       `young@${second + YOUNG_GC_DELAY_MS}`, `trim@${second + YOUNG_GC_DELAY_MS}`]);
 
     // closed or replaced before the second
@@ -88,7 +88,7 @@ describe('releaseAfterOpen', () => {
     mid.c.runUntil(second + 3 * YOUNG_GC_SERIES_GAP_MS);
     still = false;
     mid.c.runUntil(60_000);
-    expect(mid.log).toEqual(['gc@0', `gc@${second}`, `trim@${second}`, ...series.slice(0, 3)]);
+    expect(mid.log).toEqual(['gc@0', `compact@${second}`, `trim@${second}`, ...series.slice(0, 3)]);
   });
 
   it('waits with each full collection while the app is in use (busyFor), GC_QUIET_MAX_MS at most, and not for a core gone meanwhile', () => {
@@ -96,7 +96,7 @@ describe('releaseAfterOpen', () => {
       const log: string[] = [];
       const c = clock();
       const at = (what: string) => () => { log.push(`${what}@${c.now()}`); };
-      releaseAfterOpen(still, at('gc'), c.later, at('young'), at('trim'), () => Math.max(0, busyUntil() - c.now()));
+      releaseAfterOpen(still, at('gc'), c.later, at('young'), at('trim'), () => Math.max(0, busyUntil() - c.now()), at('gc'));
       return { log, c };
     };
     const second = SECOND_GC_DELAY_MS;
@@ -130,6 +130,22 @@ describe('releaseAfterOpen', () => {
     still = false;
     gone.c.runUntil(60_000);
     expect(gone.log).toEqual([]);
+  });
+
+  it('collectGarbageCompacting gives back old-space pages a plain full collection leaves half empty (a process of its own)', () => {
+    const r = spawnSync(process.execPath, [join(here, '..', '..', 'bin', 'run-ts.mjs'), join(here, 'compact-probe.ts')], {
+      encoding: 'utf8', timeout: 45_000,
+    });
+    const m = /COMPACT (\d+) (\d+) (\d+) (\d+) (\S+)/.exec(r.stdout);
+    expect(m, r.stderr).not.toBeNull();
+    const [plain, afterPlain, afterCompacting, used] = [1, 2, 3, 4].map((i) => Number(m![i]) / 1048576) as [number, number, number, number];
+    expect(m![5]).not.toBe('null');
+    // every other object kept: a plain full collection moves none of them (its pages are ~50 % free) ...
+    expect(plain - afterPlain).toBeLessThan(8);
+    expect(afterPlain - used).toBeGreaterThan(25);
+    // ... the memory-reducing one packs them and gives the emptied pages back
+    expect(afterPlain - afterCompacting).toBeGreaterThanOrEqual(20);
+    expect(afterCompacting - used).toBeLessThan(15);
   });
 
   it('collectYoung runs a young-generation collection', () => {
