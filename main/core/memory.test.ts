@@ -134,7 +134,7 @@ describe('releaseAfterOpen', () => {
 
   it('collectGarbageCompacting gives back old-space pages a plain full collection leaves half empty (a process of its own)', () => {
     const r = spawnSync(process.execPath, [join(here, '..', '..', 'bin', 'run-ts.mjs'), join(here, 'compact-probe.ts')], {
-      encoding: 'utf8', timeout: 45_000,
+      encoding: 'utf8', timeout: 120_000,
     });
     const m = /COMPACT (\d+) (\d+) (\d+) (\d+) (\S+)/.exec(r.stdout);
     expect(m, r.stderr).not.toBeNull();
