@@ -7,7 +7,8 @@
  *   export_site_ms / export_site_write_ms / site_files / site_mb
  *   export_lorebook_ms, export_json_ms, lorebook_mb
  *   players_view_switch_ms {p50, p95, n, first}, players_view_switch_cold_ms {p50, p95, n, first},
- *   players_view_switch_cached_ms, players_view_entities / players_view_total:
+ *   players_view_switch_cached_ms, players_view_switch_fresh_first_ms {wall, cpu, idle} (a fresh child process),
+ *   players_view_entities / players_view_total:
  *                    the app's players' view switch on a real core through the app's handlers (bench/players-view.ts)
  */
 import { join } from 'node:path';

@@ -19,6 +19,12 @@
  *   players_view_entities / players_view_total: entities the players see (of all, placeholders included)
  *   players_view_first_cpu_ms {cold, warm}: the CPU time (process.cpuUsage, user + system, every thread of the
  *       process) of the two `first` switches above: steadier than their wall clock on a loaded machine.
+ *   players_view_switch_fresh_first_ms {wall, cpu, idle}: the app's first switch in a fresh process (a child
+ *       process of this one, on the same world): opened with the core's background work on, the GM looks at the
+ *       world (as above) and their timeline rests at session 30 for REST_MS, then `v`. The two `first` keys above
+ *       run after code of the same process has already run (the warm one after the whole cold part), this one
+ *       with the process's code as cold as the app's after an open. idle: the core's background preparation had
+ *       ended when `v` was pressed. LORECRAFT_PLAYERS_FRESH=0 leaves it out.
  *
  * The same first switches on the real-shaped vault (bench/generate-real.ts, 7,000 notes, ~183k relationships: above
  * PREPARE_RELATIONSHIPS_MAX, so nothing but the players' index, list order and problems' names is prepared ahead). It
@@ -41,7 +47,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { Session as Inspector } from 'node:inspector/promises';
 import { CoreSession, openCore } from '../main/core/index.js';
 import { createHandlers } from '../main/app/handlers/index.js';
@@ -142,12 +149,16 @@ export async function playersViewBench(ctx: { quick: boolean; tmpDir: string }):
     await gm(null);
     const seen = (await call('entity-list', { limit: 1, audience: 'players' })).total;
     const total = (await call('entity-list', { limit: 1, placeholders: true })).total;
+    // closed first: one process opens the vault at a time (its lock)
+    await session.close();
+    const fresh = process.env.LORECRAFT_PLAYERS_FRESH === '0' ? {} : { players_view_switch_fresh_first_ms: freshFirst(dir, ctx.tmpDir) };
     return {
       players_view_switch_ms: { ...stat(warm), first: Math.round(first) },
       players_view_switch_cold_ms: { ...stat(cold), first: Math.round(firstCold) },
       players_view_switch_cached_ms: stat(cached),
       players_view_first_cpu_ms: { cold: firstColdCpu, warm: firstCpu },
       players_view_entities: seen, players_view_total: total, players_view_events: gen.events,
+      ...fresh,
       ...(process.env.LORECRAFT_PLAYERS_REAL === '0' ? {} : await realAfter(ctx, () => session.close())),
     };
   } finally {
@@ -201,7 +212,38 @@ export async function playersViewRealBench(ctx: { quick: boolean; tmpDir: string
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** the first switch in a fresh process (players_view_switch_fresh_first_ms): this file run again with --fresh-child */
+function freshFirst(dir: string, tmpDir: string): Record<string, unknown> {
+  const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url)),
+    fileURLToPath(import.meta.url), '--fresh-child', dir, tmpDir], { encoding: 'utf8', maxBuffer: 1 << 24, stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out.trim().split('\n').pop()!) as Record<string, unknown>;
+}
+
+/** the child's part: open with the background work on, the GM's look and rest, then the first switch */
+async function freshChild(dir: string, tmpDir: string): Promise<Record<string, unknown>> {
+  const { session, call, aheadFrom } = benchSession(mkdtempSync(join(tmpDir, 'db-fresh-')));
+  aheadFrom();
+  try {
+    await session.open(dir);
+    await session.current().searchReady();
+    const open = (await call('entity-list', { type: 'settlement', limit: 1 })).items[0]!.id;
+    await Promise.all([call('entity-list', { limit: 100_000 }), call('graph-snapshot', {}), call('canvas-importance', {}), call('problems-list', {}),
+      call('timeline-sessions', { layer: LAYER }), call('timeline-graph-at', { layer: LAYER, session: 30 })]);
+    await call('view-set', { audience: 'gm', layer: LAYER, session: 30 });
+    await sleep(REST_MS);
+    let idle = false;
+    void session.current().playersIdle().then(() => { idle = true; });
+    await sleep(0);
+    const [wall, cpu] = await cpuOf(() => profiled('first-fresh', () => playersSwitch(call, LAYER, 30, open)));
+    return { wall: Math.round(wall), cpu, idle };
+  } finally {
+    await session.close();
+  }
+}
+
+if (process.argv[2] === '--fresh-child') {
+  console.log(JSON.stringify(await freshChild(process.argv[3]!, process.argv[4]!)));
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const tmp = mkdtempSync(join(tmpdir(), 'lorecraft-bench-players-'));
   try {
     console.log(JSON.stringify(await playersViewBench({ quick: process.argv.includes('--quick'), tmpDir: tmp })));
