@@ -17,6 +17,7 @@ import type { Schema } from '../config/types.js';
 import { CoreError, isCoreError } from '../domain/errors.js';
 import type { CypherOptions, GraphDelta, GraphStore, RebuildSession } from './types.js';
 import { BulkLoad, createTables, validateBulk } from './kuzu/bulk.js';
+import { readMeta, setMeta } from './kuzu/meta.js';
 import { guardCypher } from './kuzu/cypher-guard.js';
 import { type Conn, type OpenedDb, type Params, SerialQueue, bufferSetting, closeDatabase, openDatabase } from './kuzu/db.js';
 import { applyDeltaTx } from './kuzu/delta.js';
@@ -34,7 +35,7 @@ import { neighbours, shortestPath } from './kuzu/traverse.js';
  * Bump when the stored layout changes: a stored graph of another format is rebuilt (2: REL tables hold props +
  * declared property columns; 3: names_text/tags_text joined by ' ', were newlines)
  */
-export const STORE_FORMAT = 'kuzu-store-4'; // 4: Meta 'generation', replaced by every write (generation())
+export const STORE_FORMAT = 'kuzu-store-5'; // 4: Meta 'generation', replaced by every write (generation()); 5: the record in Entity's comment, no Meta table (meta.ts)
 
 /**
  * A load of at least this many entities runs in a load process ('auto'). Not decided by the prose's size: one
@@ -76,7 +77,7 @@ class KuzuStore implements GraphStore {
    * them (fts-bulk.ts) unless anything was written since (every write clears this).
    */
   private tokens: Promise<FtsTokens | null> | null = null;
-  /** the Meta row 'generation' as committed (generation()); null while a write runs or after one failed */
+  /** the store record's 'generation' (meta.ts) as committed (generation()); null while a write runs or after one failed */
   private gen: string | null = null;
   /**
    * generation() was asked since the generation was last replaced: the next delta replaces it (in its
@@ -137,12 +138,11 @@ class KuzuStore implements GraphStore {
     // one transaction: a fresh database gets every REL table in one commit (auto-commit: ~5 ms per table)
     return this.write((c) => inTransaction(c, async () => {
       await createTables(c, new RelRegistry());
-      const meta = await c.query("MATCH (m:Meta) WHERE m.key IN ['fingerprint', 'rels', 'generation'] RETURN m.key AS k, m.value AS v");
-      const get = (k: string): string | undefined => meta.find((r) => r.k === k)?.v as string | undefined;
-      const stored = get('fingerprint');
-      const rels = get('rels');
+      const meta = await readMeta(c);
+      const stored = meta.fingerprint;
+      const rels = meta.rels;
       if (stored === this.fingerprint && rels) {
-        this.gen = get('generation') ?? null;
+        this.gen = meta.generation ?? null;
         this.reg = RelRegistry.fromJSON(rels);
         await createTables(c, this.reg);
         await this.searchIdx.detect(c);
@@ -280,10 +280,8 @@ class KuzuStore implements GraphStore {
               const c = this.db().writer;
               const gen = newGeneration();
               await load.finish(all, edges, async () => {
-                await setMeta(c, 'rels', reg.toJSON());
                 // same transaction as the data: an interrupted rebuild leaves no fingerprint, so the next open() rebuilds again
-                await setMeta(c, 'fingerprint', this.fingerprint);
-                await setMeta(c, 'generation', gen);
+                await setMeta(c, { rels: reg.toJSON(), fingerprint: this.fingerprint, generation: gen });
               }, () => {
                 // the main thread is free until Kùzu has committed: count the full-text tokens meanwhile, in short slices
                 tokens = tokenize(load.rows, FTS_COLUMNS, () => new Promise<void>((res) => setImmediate(res))).catch(() => null);
@@ -381,10 +379,10 @@ class KuzuStore implements GraphStore {
       const bump = this.genSeen;
       const gen = bump ? newGeneration() : this.gen;
       this.gen = null;
-      await applyDeltaTx(c, this.reg, delta, bump ? () => setMeta(c, 'generation', gen!) : undefined);
+      await applyDeltaTx(c, this.reg, delta, bump ? () => setMeta(c, { generation: gen! }) : undefined);
       this.gen = gen;
       if (bump) this.genSeen = false;
-      if (this.reg.tables().length !== before) await setMeta(c, 'rels', this.reg.toJSON());
+      if (this.reg.tables().length !== before) await setMeta(c, { rels: this.reg.toJSON() });
     });
   }
 
@@ -510,6 +508,3 @@ function newGeneration(): string {
   return randomUUID();
 }
 
-async function setMeta(c: Conn, key: string, value: string): Promise<void> {
-  await c.query('MERGE (m:Meta {key: $key}) SET m.value = $value', { key, value });
-}

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { EntityRecord, RelationshipRecord } from '../../../shared/types.js';
 import { CoreError } from '../../domain/errors.js';
 import type { Conn } from './db.js';
-import { META_DDL, NODE_DDL, RelRegistry, columnValue, ident, relTableDDL } from './rels.js';
+import { NODE_DDL, RelRegistry, columnValue, ident, relTableDDL } from './rels.js';
 import { type EntityRow, toEntityRow } from './rows.js';
 
 /** A REL table row: the base columns, `props` (JSON or null) and one key per declared property column. */
@@ -79,7 +79,6 @@ export function edgeTables(reg: RelRegistry, edges: Iterable<RelationshipRecord>
 
 export async function createTables(conn: Conn, reg: RelRegistry): Promise<void> {
   await conn.query(NODE_DDL);
-  await conn.query(META_DDL);
   for (const t of reg.tables()) await conn.query(relTableDDL(t, reg.columns(t)));
 }
 

@@ -1,7 +1,7 @@
 /**
  * Relationship-type registry: which REL tables exist, their inverse (mirror
  * table) names and symmetry. Built from schema.yaml plus LINKS_TO / RELATED_TO
- * and any type met in edges (created on demand). Persisted in Meta('rels').
+ * and any type met in edges (created on demand). Persisted in the store's record ('rels', meta.ts).
  */
 import { LINK_REL, RELATED_REL } from '../../../shared/types.js';
 import type { PropertyDef, Schema } from '../../config/types.js';
@@ -145,4 +145,3 @@ export function relTableDDL(name: string, columns: RelColumn[] = []): string {
 }
 
 export const NODE_DDL = `CREATE NODE TABLE IF NOT EXISTS Entity(id STRING PRIMARY KEY, name STRING, type STRING, layer STRING, path STRING, hash STRING, tags STRING[], aliases STRING[], props STRING, body STRING, placeholder BOOLEAN, names_text STRING, tags_text STRING)`;
-export const META_DDL = `CREATE NODE TABLE IF NOT EXISTS Meta(key STRING PRIMARY KEY, value STRING)`;

@@ -13,6 +13,7 @@ import type { Direction } from '../../domain/types.js';
 import { createKuzuStore } from '../kuzu-store.js';
 import { edge, ent, testSchema } from '../test-helpers.js';
 import { type OpenedDb, closeDatabase, openDatabase } from './db.js';
+import { readMeta } from './meta.js';
 import { RelRegistry } from './rels.js';
 import { SummaryCache } from './summaries.js';
 import { neighbours } from './traverse.js';
@@ -45,8 +46,7 @@ beforeAll(async () => {
   await store.rebuild([...names.map((n) => ent(n)), ent('Loner')], edges);
   await store.close();
   o = await openDatabase(join(dir, 'db', 'graph.kuzu'));
-  const meta = await o.reader.query("MATCH (m:Meta) WHERE m.key = 'rels' RETURN m.value AS v");
-  reg = RelRegistry.fromJSON(String(meta[0]?.v));
+  reg = RelRegistry.fromJSON(String((await readMeta(o.reader)).rels));
 });
 afterAll(async () => {
   await closeDatabase(o);
