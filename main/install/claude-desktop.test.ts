@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseEntryName, claudeDesktopConfigPath, connectClaudeDesktop, entryName, lorecraftMcpCommand, mcpSnippets, planClaudeDesktop } from './claude-desktop.js';
 import { currentInstall, detectInstall } from './runtime.js';
 
@@ -102,6 +102,29 @@ describe('connectClaudeDesktop', () => {
     expect(merged.mcpServers['lorecraft-thellade'].args).toContain('--read-write');
     expect(merged.mcpServers['lorecraft-thellade-2'].args).toContain('/elsewhere/Thellade');
     expect((await readdir(home)).filter((f) => f.endsWith('.bak')).length).toBe(4);
+  });
+
+  it('never writes a backup over an earlier one: connects within the same millisecond each keep theirs', async () => {
+    const configPath = join(home, 'claude_desktop_config.json');
+    const original = { mcpServers: { filesystem: { command: 'npx', args: [] } } };
+    await writeFile(configPath, JSON.stringify(original));
+    // the clock held still: every backup is named after the same instant
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-29T10:00:00.000Z') });
+    try {
+      const first = await connectClaudeDesktop({ vaultDir: '/w/Thellade', install: checkout, configPath });
+      const afterFirst = await readFile(configPath, 'utf8');
+      const second = await connectClaudeDesktop({ vaultDir: '/w/Grimhold', install: checkout, configPath });
+      const third = await connectClaudeDesktop({ vaultDir: '/w/Tarn', install: checkout, configPath });
+      expect(new Set([first.backupPath, second.backupPath, third.backupPath]).size).toBe(3);
+      expect(first.backupPath).toMatch(/2026-11-29T10-00-00-000Z\.bak$/);
+      expect(second.backupPath).toMatch(/2026-11-29T10-00-00-000Z-2\.bak$/);
+      // the first backup still holds the config as it was before any connect
+      expect(JSON.parse(await readFile(first.backupPath!, 'utf8'))).toEqual(original);
+      expect(await readFile(second.backupPath!, 'utf8')).toBe(afterFirst);
+      expect((await readdir(home)).filter((f) => f.endsWith('.bak')).length).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('planClaudeDesktop (--print) gives the name and entry and writes nothing', async () => {

@@ -7,6 +7,7 @@
  * clients (Claude Code, Cursor). The renderer's button (through the core) and
  * `lorecraft connect claude` call these same functions.
  */
+import { constants as fsConstants } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, posix, resolve, win32 } from 'node:path';
@@ -124,14 +125,28 @@ export async function connectClaudeDesktop(opts: { vaultDir: string; readWrite?:
 
   await mkdir(dirname(configPath), { recursive: true });
   let backupPath: string | null = null;
-  if (existing !== null) {
-    backupPath = `${configPath}.${new Date().toISOString().replace(/[:.]/g, '-')}.bak`;
-    await copyFile(configPath, backupPath);
-  }
+  if (existing !== null) backupPath = await backUp(configPath);
   const tmp = `${configPath}.${process.pid}.tmp`;
   await writeFile(tmp, JSON.stringify(next, null, 2) + '\n', 'utf8');
   await rename(tmp, configPath);
   return { configPath, backupPath, action, kept, name, entry };
+}
+
+/**
+ * A copy of `file` beside it, named after the time (`<file>.<ISO time>.bak`); never over an earlier backup: two
+ * connects within the same millisecond (a script, a fast machine) get `….bak`, then `…-2.bak`, `…-3.bak`.
+ */
+async function backUp(file: string): Promise<string> {
+  const stamp = `${file}.${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  for (let i = 1; ; i++) {
+    const path = i === 1 ? `${stamp}.bak` : `${stamp}-${i}.bak`;
+    try {
+      await copyFile(file, path, fsConstants.COPYFILE_EXCL);
+      return path;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
 }
 
 function shellQuote(s: string): string {
