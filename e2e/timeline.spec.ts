@@ -218,7 +218,11 @@ test('the scrub layer drawn from its kept bitmaps (scrubcache.ts) is, at every s
   await app.open('Captain Varo');
   await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined)).toBe(true);
   await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas!.metrics.scrubLayer ?? 0)).toBeGreaterThan(0);
-  type Cache = { metrics: { blits: number; builds: number; last?: string; hot: number; cold: number }; verify(t?: number): { pixels: number; differ: number; max: number } | null };
+  // the open's background work done (search indexed: its progress gone), so no late answer of it (the end of the
+  // sync reloading the timeline's steps, the importance ranks restyling the graph and centring it on the selection
+  // again) comes in the middle of the steps; a loaded machine's CI run had both
+  await expect(page.getByTestId('status-progress')).toHaveCount(0, { timeout: 30_000 });
+  type Cache = { metrics: { blits: number; builds: number; last?: string; hot: number; cold: number }; verify(t?: number): { pixels: number; differ: number; max: number; box?: number[] } | null };
   // a window of one step ahead and none behind: the sample world's few sessions then need new bitmaps as the scrub goes
   await page.evaluate(() => (window.__lorecraftCanvas!.controller as unknown as { setScrubWindow(a: number, b: number): void }).setScrubWindow(2, 0));
   // drawn directly, as a big graph is (the bench's world): Cytoscape's per-element textures, ready some frames after a
@@ -236,12 +240,21 @@ test('the scrub layer drawn from its kept bitmaps (scrubcache.ts) is, at every s
     // compared when no draw of the layer is due, in that same task: what the step set off later (on the first steps,
     // answers from the core that restyle elements) is drawn first, or the layer as last drawn would be compared with
     // elements that changed since
-    const r = (window.__lorecraft!.cy as unknown as { renderer(): { data: { canvasNeedsRedraw: boolean[] }; DRAG: number } }).renderer();
-    for (let i = 0; i < 120 && r.data.canvasNeedsRedraw[r.DRAG]; i++) await new Promise((ok) => requestAnimationFrame(ok));
-    const direct = (window.__lorecraftCanvas!.controller as unknown as { direct: boolean }).direct;
-    return { last: c.metrics.last ?? null, hot: c.metrics.hot, cold: c.metrics.cold, due: r.data.canvasNeedsRedraw[r.DRAG] === true, direct, v: c.verify() };
+    // Nor while the view is animated (a centring on the selection): Cytoscape then draws the layer's nodes alone
+    // (hideEdgesOnViewport), past the cache, between two of the animation's frames no draw is due, and its last
+    // frame draws the layer whole again. Nor while the timeline's steps are being fetched again (the layer is then
+    // drawn whole, with no window: there is nothing to compare; their arrival draws it from new bitmaps).
+    const cy = window.__lorecraft!.cy as unknown as { animated(): boolean; renderer(): { data: { canvasNeedsRedraw: boolean[] }; DRAG: number } };
+    const r = cy.renderer();
+    const ctl = window.__lorecraftCanvas!.controller as unknown as { direct: boolean; stepPairs: unknown[]; stepAt: number | null };
+    const busy = () => r.data.canvasNeedsRedraw[r.DRAG] || cy.animated() || !ctl.stepPairs.length || ctl.stepAt === null;
+    for (let i = 0; i < 120 && busy(); i++) await new Promise((ok) => requestAnimationFrame(ok));
+    return {
+      last: c.metrics.last ?? null, hot: c.metrics.hot, cold: c.metrics.cold, due: r.data.canvasNeedsRedraw[r.DRAG] === true,
+      animated: cy.animated(), steps: ctl.stepPairs.length, at: ctl.stepAt, direct: ctl.direct, v: c.verify(),
+    };
   });
-  const seen: Array<{ last: string | null; hot: number; cold: number; due: boolean; direct: boolean; v: { pixels: number; differ: number; max: number } | null }> = [];
+  const seen: Array<{ last: string | null; hot: number; cold: number; due: boolean; animated: boolean; steps: number; at: number | null; direct: boolean; v: { pixels: number; differ: number; max: number; box?: number[] } | null }> = [];
   const stepAndCheck = async (key: string) => {
     const n = await painted();
     await page.keyboard.press(key);
@@ -257,7 +270,7 @@ test('the scrub layer drawn from its kept bitmaps (scrubcache.ts) is, at every s
   // drawn from the bitmaps at some steps, from scratch at others (the window moved), and never other than the same elements drawn anew
   expect(seen.filter((s) => s.last === 'blit').length).toBeGreaterThan(0);
   expect(seen.filter((s) => s.last === 'build').length).toBeGreaterThan(0);
-  expect(seen.every((s) => !s.due && s.direct && s.v !== null && s.v.pixels > 0), JSON.stringify(seen)).toBe(true);
+  expect(seen.every((s) => !s.due && !s.animated && s.steps > 0 && s.direct && s.v !== null && s.v.pixels > 0), JSON.stringify(seen)).toBe(true);
   expect(seen.map((s) => s.v!.differ), `each step's check: ${JSON.stringify(seen)}`).toEqual(seen.map(() => 0));
   // those steps' frames were drawn in the key press's own task (controller.drawStepNow), not in the next animation frame
   expect(await page.evaluate(() => window.__lorecraftCanvas!.metrics.stepsDrawnInTask ?? 0)).toBeGreaterThanOrEqual(2 * (stops - 1));

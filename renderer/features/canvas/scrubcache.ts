@@ -101,7 +101,7 @@ export class ScrubCache {
    * that differ by more than `tolerance` in a (premultiplied) channel. A kept bitmap that missed a change
    * differs. null: the layer was last drawn whole.
    */
-  verify(tolerance = 2): { pixels: number; differ: number; max: number } | null {
+  verify(tolerance = 2): { pixels: number; differ: number; max: number; box?: [number, number, number, number] } | null {
     const last = this.last, cold = last?.cold;
     if (!last || !cold) return null;
     const ctx = this.r.data.contexts[this.r.DRAG]!;
@@ -117,16 +117,21 @@ export class ScrubCache {
     paint(nodes, part(true, true), last.t, w, h, last.drawEles);
     compose(c, edges, nodes, part(false, false), part(true, false), last.drawEles);
     const a = ctx.getImageData(0, 0, w, h).data, b = c.getImageData(0, 0, w, h).data;
-    let differ = 0, max = 0;
+    let differ = 0, max = 0, x1 = w, y1 = h, x2 = -1, y2 = -1;
     // compared premultiplied (as drawn): a faint pixel's colour read back unpremultiplied swings with rounding
     for (let i = 0; i < a.length; i += 4) {
       const aa = a[i + 3]!, ba = b[i + 3]!;
       let d = Math.abs(aa - ba);
       for (let k = 0; k < 3 && d <= tolerance; k++) d = Math.max(d, Math.abs(a[i + k]! * aa - b[i + k]! * ba) / 255);
-      if (d > tolerance) differ++;
+      if (d > tolerance) {
+        differ++;
+        const x = (i >> 2) % w, y = Math.floor((i >> 2) / w);
+        if (x < x1) x1 = x; if (x > x2) x2 = x; if (y < y1) y1 = y; if (y > y2) y2 = y;
+      }
       if (d > max) max = d;
     }
-    return { pixels: w * h, differ, max: Math.round(max) };
+    // where they differ (canvas pixels), to name the elements drawn there
+    return { pixels: w * h, differ, max: Math.round(max), ...(differ ? { box: [x1, y1, x2, y2] as [number, number, number, number] } : {}) };
   }
 
   static install(r: unknown, hot: () => ReadonlySet<string> | null): ScrubCache | null {
