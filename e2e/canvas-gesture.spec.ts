@@ -212,12 +212,19 @@ test('a zoom the program sets draws one full frame with its labels picked (drawn
     const cy = window.__lorecraftCanvas!.cy;
     const w = cy.width(), h = cy.height();
     const boxes = cy.nodes().map((n) => n.renderedBoundingBox({ includeLabels: false }));
-    for (const e of cy.edges()) {
-      const m = e.renderedMidpoint();
-      if (m.x < w * 0.2 || m.x > w * 0.8 || m.y < h * 0.2 || m.y > h * 0.8) continue;
-      if (boxes.some((b) => m.x > b.x1 - 20 && m.x < b.x2 + 20 && m.y > b.y1 - 20 && m.y < b.y2 + 20)) continue;
-      const hit = window.__lorecraftCanvas!.controller.hitTest(e.midpoint().x, e.midpoint().y);
-      if (hit.length === 1 && hit[0] === e.id()) return { x: m.x, y: m.y, id: e.id() };
+    const pan = cy.pan(), zoom = cy.zoom();
+    // the midpoint first, then other points along the edge: the layout is randomised, and in some runs no edge's
+    // midpoint is clear of the nodes and of other edges (a loaded run found none)
+    for (const k of [0.5, 0.4, 0.6, 0.3, 0.7]) {
+      for (const e of cy.edges()) {
+        const s = e.sourceEndpoint(), d = e.targetEndpoint();
+        const p = { x: s.x + (d.x - s.x) * k, y: s.y + (d.y - s.y) * k };
+        const m = { x: p.x * zoom + pan.x, y: p.y * zoom + pan.y };
+        if (m.x < w * 0.2 || m.x > w * 0.8 || m.y < h * 0.2 || m.y > h * 0.8) continue;
+        if (boxes.some((b) => m.x > b.x1 - 20 && m.x < b.x2 + 20 && m.y > b.y1 - 20 && m.y < b.y2 + 20)) continue;
+        const hit = window.__lorecraftCanvas!.controller.hitTest(p.x, p.y);
+        if (hit.length === 1 && hit[0] === e.id()) return { x: m.x, y: m.y, id: e.id(), k };
+      }
     }
     return null;
   });
@@ -239,11 +246,11 @@ test('a zoom the program sets draws one full frame with its labels picked (drawn
 
   // a press held still on an edge: its press state is drawn (a little later)
   await settle();
-  const still = await page.evaluate((id) => {
+  const still = await page.evaluate(([id, k]) => {
     const cy = window.__lorecraftCanvas!.cy;
-    const m = cy.getElementById(id).renderedMidpoint();
-    return { x: m.x, y: m.y };
-  }, at!.id);
+    const e = cy.getElementById(id), s = e.sourceEndpoint(), d = e.targetEndpoint(), pan = cy.pan(), zoom = cy.zoom();
+    return { x: (s.x + (d.x - s.x) * k) * zoom + pan.x, y: (s.y + (d.y - s.y) * k) * zoom + pan.y };
+  }, [at!.id, at!.k] as const);
   await page.mouse.move(box.x + still.x, box.y + still.y);
   await page.mouse.down();
   await page.waitForFunction((n) => window.__lorecraftCanvas!.metrics.gesture!.pressDrawn > n, after.g.pressDrawn, { timeout: 5_000 });
