@@ -218,10 +218,8 @@ test('the scrub layer drawn from its kept bitmaps (scrubcache.ts) is, at every s
   await app.open('Captain Varo');
   await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas?.metrics.layoutDoneAt !== undefined)).toBe(true);
   await expect.poll(() => page.evaluate(() => window.__lorecraftCanvas!.metrics.scrubLayer ?? 0)).toBeGreaterThan(0);
-  // the open's background work done (search indexed: its progress gone), so no late answer of it (the end of the
-  // sync reloading the timeline's steps, the importance ranks restyling the graph and centring it on the selection
-  // again) comes in the middle of the steps; a loaded machine's CI run had both
-  await expect(page.getByTestId('status-progress')).toHaveCount(0, { timeout: 30_000 });
+  // (the fixture waited for the open's background work: its late answers, the timeline's steps fetched again and the
+  // importance ranks re-centring the canvas, came in the middle of these steps in a loaded CI run)
   type Cache = { metrics: { blits: number; builds: number; last?: string; hot: number; cold: number }; verify(t?: number): { pixels: number; differ: number; max: number; box?: number[] } | null };
   // a window of one step ahead and none behind: the sample world's few sessions then need new bitmaps as the scrub goes
   await page.evaluate(() => (window.__lorecraftCanvas!.controller as unknown as { setScrubWindow(a: number, b: number): void }).setScrubWindow(2, 0));

@@ -90,21 +90,21 @@ describe('model memory', () => {
   });
   it('keeps the reverse index of a reference key with one referrer without a Set', () => {
     const n = 3000;
-    let m = new VaultModel(config(), schemaView());
+    let m: VaultModel | null = null;
     const perNote = heapPerNote(n, () => {
       const notes: ReturnType<typeof parseNote>[] = [];
       for (let i = 0; i < n; i++) {
         notes.push(parseNote(`Folk/Person ${i}.md`, Buffer.from(`---\ntitle: Person ${i}\n---\nKnows [[Person ${(i + 1) % n}]] and [[Nobody ${i}]].\n`)));
       }
-      m = new VaultModel(config(), schemaView());
-      m.load(notes);
+      const model = m = new VaultModel(config(), schemaView());
+      model.load(notes);
       // the adjacency built first (questions past the ones a scan answers), so that the change below builds only the reverse index
-      for (let i = 0; i < 40; i++) m.edgesFrom(`Folk/person ${i}`);
+      for (let i = 0; i < 40; i++) model.edgesFrom(`Folk/person ${i}`);
       // the first change builds the reverse index (every note's keys), then re-resolves who refers to the changed note
       const changed = parseNote('Folk/Person 5.md', Buffer.from('---\ntitle: Person 5\n---\nNow alone.\n'));
-      return () => { m.applyChanges(new Map([['Folk/Person 5.md', changed]])); };
+      return () => { model.applyChanges(new Map([['Folk/Person 5.md', changed]])); };
     });
-    expect(m.referrers([...m.entities()].find((e) => e.name === 'Person 5')!.id)).toEqual(['Folk/Person 4.md']);
+    expect(m!.referrers([...m!.entities()].find((e) => e.name === 'Person 5')!.id)).toEqual(['Folk/Person 4.md']);
     // Node 20 (rss15i): 165-223 bytes a note (the median of three: 223-297 in session 21); 449-562 with a Set per key
     expect(perNote).toBeLessThan(350);
   });

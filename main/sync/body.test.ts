@@ -99,7 +99,7 @@ describe('lazy note bodies', () => {
     // The difference, as heapUsed reads it, swings by a few hundred kB from one reading to the next here (once from
     // 444k to 110k): the median of five, each of fresh notes
     const diffs: number[] = [];
-    let notes = make();
+    let notes: ReturnType<typeof make> = [];
     for (let t = 0; t < 5; t++) {
       notes = make();
       const control = make();
