@@ -167,32 +167,45 @@ export function compileSchema(schema: Schema, calendar: CalendarConfig | null = 
   };
 
   const rules = schema.type_rules;
+  // each rule's constant parts, made once (resolveTypeInfo runs for every note of an open)
+  type CompiledRule =
+    | { kind: 'field'; field: string; map: Map<string, string> | null }
+    | { kind: 'tag'; tag: string; nested: boolean; type: EntityType | undefined }
+    | { kind: 'folder'; folder: string; type: EntityType | undefined };
+  const compiled = rules.map((r): CompiledRule => {
+    if ('field' in r) {
+      const map = r.map ? new Map<string, string>() : null;
+      // the first key of the map that matches, as Object.entries(map).find gave it
+      if (r.map && map) for (const [k, v] of Object.entries(r.map)) if (!map.has(k.toLowerCase())) map.set(k.toLowerCase(), v);
+      return { kind: 'field', field: r.field, map };
+    }
+    if ('tag' in r) return { kind: 'tag', tag: r.tag.replace(/^#/, '').toLowerCase(), nested: r.nested === true, type: types.get(r.type.toLowerCase()) };
+    const folder = r.folder.replace(/^\.?\/+/, '').replace(/\/+$/, '').toLowerCase();
+    return { kind: 'folder', folder: folder === '' || folder === '.' ? '' : folder + '/', type: types.get(r.type.toLowerCase()) };
+  });
   const resolveTypeInfo = (note: ParsedNote): TypeResolution => {
     let unknown: TypeResolution['unknown'];
-    const lowerTags = note.tags.map((t) => t.toLowerCase());
-    for (let i = 0; i < rules.length; i++) {
-      const r = rules[i]!;
-      if ('field' in r) {
+    let lowerTags: string[] | null = null;
+    let lowerPath: string | null = null;
+    for (let i = 0; i < compiled.length; i++) {
+      const r = compiled[i]!;
+      if (r.kind === 'field') {
         let v = note.frontmatter[r.field];
         if (Array.isArray(v)) v = v[0];
         if (typeof v !== 'string' || !v.trim()) continue;
         const raw = v.trim().replace(/^#/, '');
-        let name = raw;
-        if (r.map) {
-          const hit = Object.entries(r.map).find(([k]) => k.toLowerCase() === raw.toLowerCase());
-          if (hit) name = hit[1];
-        }
+        const name = r.map?.get(raw.toLowerCase()) ?? raw;
         const t = types.get(name.toLowerCase());
         if (t) return { type: t.name, rule: i };
         unknown ??= { value: raw, field: r.field, line: note.fieldLines[r.field] ?? 1 };
-      } else if ('tag' in r) {
-        const want = r.tag.replace(/^#/, '').toLowerCase();
-        const hit = lowerTags.some((t) => t === want || (r.nested === true && t.startsWith(want + '/')));
-        if (hit) { const t = types.get(r.type.toLowerCase()); if (t) return { type: t.name, rule: i }; }
+      } else if (r.kind === 'tag') {
+        lowerTags ??= note.tags.map((t) => t.toLowerCase());
+        const want = r.tag;
+        const hit = lowerTags.some((t) => t === want || (r.nested && t.startsWith(want + '/')));
+        if (hit && r.type) return { type: r.type.name, rule: i };
       } else {
-        const folder = r.folder.replace(/^\.?\/+/, '').replace(/\/+$/, '').toLowerCase();
-        const p = note.path.toLowerCase();
-        if (folder === '' || folder === '.' || p.startsWith(folder + '/')) { const t = types.get(r.type.toLowerCase()); if (t) return { type: t.name, rule: i }; }
+        lowerPath ??= note.path.toLowerCase();
+        if ((r.folder === '' || lowerPath.startsWith(r.folder)) && r.type) return { type: r.type.name, rule: i };
       }
     }
     return unknown ? { type: null, rule: null, unknown } : { type: null, rule: null };

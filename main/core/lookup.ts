@@ -25,7 +25,11 @@ export class NameLookup {
       const nameKey = this.add(e.name, 'name', e);
       for (const a of e.aliases) this.add(a, 'alias', e);
       if (e.path) {
-        const base = e.path.slice(e.path.lastIndexOf('/') + 1).replace(/\.md$/i, '');
+        // the file name without /\.md$/i, sliced once (no regular expression per entity)
+        const p = e.path;
+        let end = p.length;
+        if (end >= 3 && p.charCodeAt(end - 3) === 46 && (p.charCodeAt(end - 2) | 32) === 109 && (p.charCodeAt(end - 1) | 32) === 100) end -= 3;
+        const base = p.slice(p.lastIndexOf('/') + 1, end);
         if (normKey(base) !== nameKey) this.add(base, 'filename', e);
       }
     }

@@ -19,7 +19,7 @@ import type { ModelView } from '../sync/types.js';
 import { hierarchyCycleProblems } from './cycles.js';
 import { LayerMap } from './layers.js';
 import { NameIndex, normKey, pathKey, type NameKind } from './names.js';
-import { noteProperties, noteRefs, refBatches, type Ref } from './refs.js';
+import { bodyRef, headRefs, noteProperties, noteRefs, refBatches, type Ref } from './refs.js';
 import type { SchemaView } from './schema-view.js';
 
 interface NoteState {
@@ -405,7 +405,7 @@ export class VaultModel implements ModelView {
     if (this.namesPending) {
       this.namesPending = false;
       for (const st of this.states.values()) {
-        for (const [kind, key] of providesIn(st)) this.index.add(st.layer, kind, key, st.note.path);
+        addProvides(this.index, st);
       }
     }
     return this.index;
@@ -779,9 +779,7 @@ export class VaultModel implements ModelView {
       if (layer === null) continue;
       const st = this.prepare(note, layer);
       this.states.set(path, st);
-      for (const [kind, key] of providesIn(st)) {
-        if (index.add(layer, kind, key, path) && kind === 'name') groups.push([layer, key]);
-      }
+      if (addProvides(index, st)) groups.push([layer, st.nameKey]);
       toResolve.add(path);
     }
     // Ids: first holder of a name in a layer (path order) gets `<layer>/<key>`, the next `#2`, ...
@@ -804,7 +802,11 @@ export class VaultModel implements ModelView {
       if (typeof s === 'string') toResolve.add(s);
       else if (s) for (const p of s) toResolve.add(p);
     }
-    const order = [...toResolve].sort();
+    const order = [...toResolve];
+    // a whole vault comes in path order (the walk's): checked in one pass, sorted only when it is not
+    let sorted = true;
+    for (let i = 1; i < order.length; i++) if (order[i - 1]! > order[i]!) { sorted = false; break; }
+    if (!sorted) order.sort();
     // a bulk load resolved nothing yet: nothing to withdraw
     if (!this.bulk) for (const p of order) { const st = this.states.get(p); if (st) this.withdraw(st); }
     // names and ids do not change while references are resolved: each (layer, name) is looked up once
@@ -947,6 +949,14 @@ export class VaultModel implements ModelView {
     return hit === undefined ? null : this.states.get(hit)!.id;
   }
 
+  /** targetOf's memo miss for a plain name `key` (no path): looked up, then kept in the memo. */
+  private memoTarget(layer: string, key: string, layerMemo: Map<string, string | null>): string | null {
+    const hit = this.lookupRef(layer, { key });
+    const target = hit === undefined ? null : this.states.get(hit)!.id;
+    layerMemo.set(key, target);
+    return target;
+  }
+
   /**
    * A bulk load's note as loadEdgesLater first resolves it: its references' targets and placeholders (the same
    * resolveNote makes), its record, and its placeholders among the model's (contribute's part for them). Its
@@ -958,13 +968,35 @@ export class VaultModel implements ModelView {
     const memo = this.refMemo!;
     let layerMemo = memo.get(st.layer);
     if (!layerMemo) { layerMemo = new Map(); memo.set(st.layer, layerMemo); }
-    for (const refs of refBatches(st.note, st.type, this.sv)) for (const r of refs) {
+    // the frontmatter's references, then the body's links (as noteRefs orders them); a body link to a plain name
+    // without its Ref (a cold open's ~35k of the 10k vault's): its key is all its target depends on
+    for (const r of headRefs(st.note, st.type, this.sv)) {
       const key = r.key;
       if (!key) continue;
       let target = this.targetOf(st.layer, r, layerMemo);
       if (target === null) {
         target = `${st.layer}/${key}`;
         placeholders.push([target, r.name.trim()]);
+      }
+      targets.push(target);
+    }
+    for (const l of st.note.bodyLinks) {
+      let target: string | null;
+      let key: string;
+      if (l.target.includes('/')) {
+        const r = bodyRef(l);
+        key = r.key;
+        if (!key) continue;
+        target = this.targetOf(st.layer, r, layerMemo);
+      } else {
+        key = normKey(l.name);
+        if (!key) continue;
+        const known = layerMemo.get(key);
+        target = known !== undefined ? known : this.memoTarget(st.layer, key, layerMemo);
+      }
+      if (target === null) {
+        target = `${st.layer}/${key}`;
+        placeholders.push([target, l.name.trim()]);
       }
       targets.push(target);
     }
@@ -1196,6 +1228,21 @@ function providesOf(note: ParsedNote, nameKey: string): Array<[NameKind, string]
   for (const a of note.aliases) { const k = normKey(a); if (k) provides.push(['alias', k]); }
   provides.push(['path', pathKey(note.path)]);
   return provides;
+}
+
+/**
+ * index.add of every key providesOf gives, in its order, without its pairs (a bulk load's 10k notes: ~7 MB of
+ * short-lived arrays); true when the name key got its first holder.
+ */
+function addProvides(index: NameIndex, st: NoteState): boolean {
+  const { note, layer } = st;
+  const path = note.path;
+  const first = index.add(layer, 'name', st.nameKey, path);
+  const fileKey = normKey(note.basename);
+  if (fileKey) index.add(layer, 'file', fileKey, path);
+  for (const a of note.aliases) { const k = normKey(a); if (k) index.add(layer, 'alias', k, path); }
+  index.add(layer, 'path', pathKey(path), path);
+  return first;
 }
 
 /**

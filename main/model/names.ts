@@ -29,10 +29,13 @@ export function normKey(s: string): string {
 
 /** Key of a vault-relative path or path-like link target: normalised, no leading ./ or /, no .md. */
 export function pathKey(p: string): string {
-  let s = p.replace(/\\/g, '/');
+  // (a vault's every path is asked this when it opens: no regular expression unless there is something to replace)
+  let s = p.indexOf('\\') >= 0 ? p.replace(/\\/g, '/') : p;
   while (s.startsWith('./')) s = s.slice(2);
-  s = s.replace(/^\/+/, '');
-  if (s.toLowerCase().endsWith('.md')) s = s.slice(0, -3);
+  if (s.charCodeAt(0) === 47) s = s.replace(/^\/+/, '');
+  // ends with .md, in any case
+  const n = s.length;
+  if (n >= 3 && s.charCodeAt(n - 3) === 46 && (s.charCodeAt(n - 2) | 32) === 109 && (s.charCodeAt(n - 1) | 32) === 100) s = s.slice(0, -3);
   return normKey(s);
 }
 
@@ -46,7 +49,12 @@ function insertSorted(arr: string[], v: string): void {
   if (arr[lo] !== v) arr.splice(lo, 0, v);
 }
 
-type LayerMaps = Record<NameKind, Map<string, string[]>>;
+/**
+ * key -> its holders (paths, sorted): the one path itself while there is one, an array from the second on (an
+ * array per key was ~40k arrays on opening a 10k vault, nearly all of one path)
+ */
+type Holders = string | string[];
+type LayerMaps = Record<NameKind, Map<string, Holders>>;
 
 export class NameIndex {
   private readonly layers = new Map<string, LayerMaps>();
@@ -64,44 +72,51 @@ export class NameIndex {
   add(layer: string, kind: NameKind, key: string, path: string): boolean {
     if (!key) return false;
     const m = this.maps(layer)[kind];
-    const arr = m.get(key);
-    if (arr) { insertSorted(arr, path); return false; }
-    m.set(key, [path]);
-    return true;
+    const h = m.get(key);
+    if (h === undefined) { m.set(key, path); return true; }
+    if (typeof h === 'string') { if (h !== path) m.set(key, h < path ? [h, path] : [path, h]); } else insertSorted(h, path);
+    return false;
   }
 
   remove(layer: string, kind: NameKind, key: string, path: string): void {
     const m = this.layers.get(layer)?.[kind];
-    const arr = m?.get(key);
-    if (!m || !arr) return;
-    const i = arr.indexOf(path);
-    if (i >= 0) arr.splice(i, 1);
-    if (arr.length === 0) m.delete(key);
+    const h = m?.get(key);
+    if (!m || h === undefined) return;
+    if (typeof h === 'string') { if (h === path) m.delete(key); return; }
+    const i = h.indexOf(path);
+    if (i >= 0) h.splice(i, 1);
+    if (h.length === 1) m.set(key, h[0]!);
+    else if (h.length === 0) m.delete(key);
   }
 
   holders(layer: string, kind: NameKind, key: string): readonly string[] {
-    return this.layers.get(layer)?.[kind].get(key) ?? [];
+    return asList(this.layers.get(layer)?.[kind].get(key));
   }
 
   /** First holder of `key` as `kind` in the first layer of `order` that has one. */
   first(order: readonly string[], kind: NameKind, key: string): string | undefined {
     for (const l of order) {
-      const arr = this.layers.get(l)?.[kind].get(key);
-      if (arr && arr.length) return arr[0];
+      const h = this.layers.get(l)?.[kind].get(key);
+      if (h !== undefined) return typeof h === 'string' ? h : h[0];
     }
     return undefined;
   }
 
   /** First holder of `key` as `kind` in one layer. */
   firstIn(layer: string, kind: NameKind, key: string): string | undefined {
-    return this.layers.get(layer)?.[kind].get(key)?.[0];
+    const h = this.layers.get(layer)?.[kind].get(key);
+    return typeof h === 'string' ? h : h?.[0];
   }
 
   /** Every (key, kind) known in a layer (or all layers): for prefix/fuzzy completion. */
   *entries(layer?: string): Iterable<{ layer: string; kind: NameKind; key: string; paths: readonly string[] }> {
     for (const [l, maps] of this.layers) {
       if (layer !== undefined && l !== layer) continue;
-      for (const kind of KINDS) for (const [key, paths] of maps[kind]) yield { layer: l, kind, key, paths };
+      for (const kind of KINDS) for (const [key, paths] of maps[kind]) yield { layer: l, kind, key, paths: asList(paths) };
     }
   }
+}
+
+function asList(h: Holders | undefined): readonly string[] {
+  return h === undefined ? [] : typeof h === 'string' ? [h] : h;
 }

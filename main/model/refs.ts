@@ -7,7 +7,7 @@
 import { LINK_REL, RELATED_REL, type PropertyValue } from '../../shared/types.js';
 import { RESERVED_FIELDS } from '../config/types.js';
 import { frontmatterOnce } from '../parse/frontmatter-once.js';
-import { fieldRefs } from '../parse/parse.js';
+import { forEachFieldRef } from '../parse/parse.js';
 import type { ParsedNote } from '../parse/types.js';
 import { normKey, pathKey } from './names.js';
 import type { SchemaView } from './schema-view.js';
@@ -74,12 +74,13 @@ function* bodyBatches(note: ParsedNote, type: string | null, sv: SchemaView): Ge
   }
 }
 
-function bodyRef(l: ParsedNote['bodyLinks'][number]): Ref {
+/** A body link's reference (noteRefs' for it). */
+export function bodyRef(l: ParsedNote['bodyLinks'][number]): Ref {
   return ref(l.name, l.target, null, l.line, LINK_REL, false);
 }
 
 /** The references of the frontmatter (noteRefs' first part, before the body's links). */
-function headRefs(note: ParsedNote, type: string | null, sv: SchemaView): Ref[] {
+export function headRefs(note: ParsedNote, type: string | null, sv: SchemaView): Ref[] {
   const out: Ref[] = [];
   const titleField = sv.schema.title_field;
   // the fields of this type that map to a relationship, when the schema view says (else every key is asked)
@@ -106,7 +107,7 @@ function headRefs(note: ParsedNote, type: string | null, sv: SchemaView): Ref[] 
 }
 
 function fieldRefsInto(out: Ref[], note: ParsedNote, field: string, rel: string, reversed: boolean): void {
-  for (const r of fieldRefs(note, field)) out.push(ref(r.name, r.target, field, r.line, rel, reversed, r.props));
+  forEachFieldRef(note, field, (name, _wikilink, target, line, props) => out.push(ref(name, target, field, line, rel, reversed, props)));
 }
 
 export function noteProperties(note: ParsedNote, type: string | null, sv: SchemaView): Record<string, PropertyValue> {

@@ -13,6 +13,7 @@ import { parseDocument, isMap, isSeq, isScalar, isPair, type Node as YamlNode } 
 import type { Problem } from '../../shared/types.js';
 import type { FieldRef, ParsedNote, WikiLink } from './types.js';
 import { isValidTag, scanBody, scanLinks } from './wikilinks.js';
+import { parseLink } from '../../shared/wikilinks.js';
 import { frontmatterTags } from '../../shared/tags.js';
 import { fastFrontmatter } from './fast-yaml.js';
 
@@ -330,13 +331,28 @@ export function readFrontmatterFull(note: ParsedNote, yaml: string, problems: Pr
  * as a plain name (trimmed, on the field's line). Non-string values are ignored.
  */
 export function fieldRefs(note: ParsedNote, field: string): FieldRef[] {
+  const out: FieldRef[] = [];
+  forEachFieldRef(note, field, (name, wikilink, target, line, props) => {
+    out.push({ field, name, wikilink, target, line, ...(props ? { props } : {}) });
+  });
+  return out;
+}
+
+/**
+ * fieldRefs' references one by one, in its order, without its objects (a cold open asks this of every note's
+ * relationship fields: the model makes its own record of each).
+ */
+export function forEachFieldRef(
+  note: ParsedNote, field: string,
+  fn: (name: string, wikilink: boolean, target: string, line: number, props: Record<string, unknown> | undefined) => void,
+): void {
   const v = note.frontmatter[field];
-  if (v === undefined || v === null) return [];
+  if (v === undefined || v === null) return;
   const fieldLine = note.fieldLines[field] ?? 1;
   const items = Array.isArray(v) ? v : [v];
-  const links = note.fieldLinks.filter((l) => l.field === field);
+  // the field's own links (the parser's, in order): li the next one not yet matched
+  const all = note.fieldLinks;
   let li = 0;
-  const out: FieldRef[] = [];
   for (const item of items) {
     // a map item carries the relationship's properties beside its target: { to: "[[Red Hand]]", attitude: wary }
     let props: Record<string, unknown> | undefined;
@@ -350,18 +366,39 @@ export function fieldRefs(note: ParsedNote, field: string): FieldRef[] {
     const s = value.trim();
     if (!s) continue;
     if (s.indexOf('[[') >= 0) {
-      // links of this item, in order: scanned again to know which belong to it
-      const mine: WikiLink[] = [];
-      scanLinks(s, 0, mine, field);
+      // the usual item, one whole link ("[[Red Hand]]"): the one match findLinks would give, without its search;
+      // else the item's links, in order: scanned again to know which belong to it
+      const one = wholeLink(s);
+      if (one !== null) {
+        // the field's next link as the parser read it, when it is this very link: a link whose inner text is a
+        // target as splitLink makes one (no label, heading or spaces to trim) parses to that target and its name
+        while (li < all.length && all[li]!.field !== field) li++;
+        const known = all[li];
+        if (known && known.target === one) { li++; fn(known.name, true, known.target, known.line, props); continue; }
+      }
+      let mine: Array<{ name: string; target: string }>;
+      if (one !== null) { const m = parseLink(one); mine = m ? [m] : []; } else { mine = []; scanLinks(s, 0, mine as WikiLink[], field); }
       for (const m of mine) {
-        const known = links[li];
+        while (li < all.length && all[li]!.field !== field) li++;
+        const known = all[li];
         const line = known && known.target === m.target ? (li++, known.line) : fieldLine;
-        out.push({ field, name: m.name, wikilink: true, target: m.target, line, ...(props ? { props } : {}) });
+        fn(m.name, true, m.target, line, props);
       }
       continue;
     }
     if (/\$\{|<%|\{\{/.test(s)) continue;
-    out.push({ field, name: s, wikilink: false, target: s, line: fieldLine, ...(props ? { props } : {}) });
+    fn(s, false, s, fieldLine, props);
   }
-  return out;
+}
+
+/** The inner text of `s` when `s` is one link and nothing else (`[[x]]` or `![[x]]`, as findLinks reads it), else null. */
+function wholeLink(s: string): string | null {
+  const from = s.charCodeAt(0) === 33 ? 3 : 2; // '!'
+  const to = s.length - 2;
+  if (to <= from || s.charCodeAt(from - 1) !== 91 || s.charCodeAt(from - 2) !== 91 || s.charCodeAt(to) !== 93 || s.charCodeAt(to + 1) !== 93) return null;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 91 || c === 93 || c === 10) return null; // '[' ']' '\n': not one link
+  }
+  return s.slice(from, to);
 }
