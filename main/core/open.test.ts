@@ -3,12 +3,16 @@
  * before the store's load is done; a warm open takes unchanged notes from the note cache and still sees a file
  * rewritten with the same size and its mtime restored.
  */
-import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateVault } from '../../bench/generate.js';
 import { tempDir, writeFiles } from '../sync/test-helpers.js';
 import { openCore } from './index.js';
+import { createKuzuStore } from '../store/kuzu-store.js';
+import type { GraphStore } from '../store/types.js';
+import { nodeVaultFs, type VaultFs } from '../sync/ports.js';
 
 const FILES: Record<string, string> = {
   'Captain Varo.md': '---\naliases: [The Captain]\ntags: [villain]\n---\nVaro burned [[Millbrook]] to the ground.\n',
@@ -50,6 +54,66 @@ describe('interactive open', () => {
       await core.close();
     }
   });
+});
+
+describe("an interactive open of a vault's new database", () => {
+  /** A real Kùzu store that notes when its open was told to wait, and when that wait ended. */
+  function watchedStore(log: { after: boolean[]; settledAt: number[] }) {
+    return (dbDir: string): GraphStore => {
+      const s = createKuzuStore(dbDir);
+      const open = s.open.bind(s);
+      s.open = (schema, fp, opts) => {
+        log.after.push(!!opts?.after);
+        void Promise.resolve(opts?.after).then(() => log.settledAt.push(performance.now()));
+        return open(schema, fp, opts);
+      };
+      return s;
+    };
+  }
+
+  it('opens the database once the model answers, not while the notes are read; an existing one at once', async () => {
+    const dir = tempDir('lc-open-defer-');
+    const db = tempDir('lc-open-defer-db-');
+    tmp.push(dir, db);
+    await generateVault(dir, { entities: 600, avgLinks: 5, seed: 4, danglingRatio: 0.05 });
+    const log = { after: [] as boolean[], settledAt: [] as number[] };
+    let readAt = 0;
+    const core = await openCore({
+      vaultDir: dir, dbDir: db, full: true, interactive: true, store: watchedStore(log),
+      onProgress: (p) => { if (p?.phase === 'reading' && p.done === p.total) readAt = performance.now(); },
+    });
+    try {
+      expect(log.after).toEqual([true]);
+      expect(readAt).toBeGreaterThan(0);
+      // the wait ended after the last note was read (the model answered)
+      expect(log.settledAt[0]).toBeGreaterThanOrEqual(readAt);
+      // whatever the store is asked at once waits for the open and the load, and answers for the whole graph
+      const counts = await core.store.counts();
+      const m = core.engine.model.counts();
+      expect(counts).toEqual({ entities: m.notes, relationships: m.relationships, placeholders: m.placeholders });
+      expect(m.notes).toBe(600);
+      expect(m.placeholders).toBeGreaterThan(0);
+    } finally {
+      await core.close();
+    }
+    const again = await openCore({ vaultDir: dir, dbDir: db, interactive: true, store: watchedStore(log) });
+    await again.close();
+    expect(log.after).toEqual([true, false]);
+  }, 60_000);
+
+  it('a read that fails before the model answers: the open is refused, nothing is left open or locked', async () => {
+    const v = vault();
+    const failing: VaultFs = { ...nodeVaultFs, read: async () => { throw new Error('the disk went away'); } };
+    await expect(openCore({ vaultDir: v.dir, dbDir: v.db, full: true, interactive: true, fs: failing })).rejects.toThrow(/disk went away/);
+    expect(existsSync(join(v.db, 'graph.kuzu'))).toBe(false);
+    const core = await openCore({ vaultDir: v.dir, dbDir: v.db, full: true, interactive: true });
+    try {
+      expect((await core.list()).items.map((e) => e.name)).toEqual(['Captain Varo', 'Millbrook', 'Wren']);
+      expect((await core.store.counts()).entities).toBe(3);
+    } finally {
+      await core.close();
+    }
+  }, 60_000);
 });
 
 describe("an interactive cold open's first answers", () => {

@@ -178,6 +178,42 @@ describe('rebuild in two steps (RebuildSession)', () => {
     expect(await counts).toEqual({ entities: 2, relationships: 0, placeholders: 0 });
   });
 
+  it('an open given `after` opens once it settles; its session and the reads asked meanwhile come after it, in order', async () => {
+    let go!: () => void;
+    const after = new Promise<void>((res) => { go = res; });
+    const file = join(dir, '.lorecraft', 'graph.kuzu');
+    const opened = store.open(testSchema(), 'fp1', { after });
+    const order: string[] = [];
+    const session = store.beginRebuild().then((s) => { order.push('session'); return s; });
+    const counts = store.counts().then((c) => { order.push('counts'); return c; });
+    await new Promise((res) => setTimeout(res, 100));
+    // nothing opened while `after` waits
+    expect(existsSync(file)).toBe(false);
+    expect(order).toEqual([]);
+    go();
+    expect(await opened).toBe(false);
+    const s = (await session)!;
+    expect(s).not.toBeNull();
+    // the read asked before the session waits for its load (the open handed both queues to it)
+    await new Promise((res) => setTimeout(res, 50));
+    expect(order).toEqual(['session']);
+    await s.finish([ent('A'), ent('B')], []);
+    expect(await counts).toEqual({ entities: 2, relationships: 0, placeholders: 0 });
+    expect(order).toEqual(['session', 'counts']);
+  });
+
+  it('close() before an open given `after` began: nothing is opened, the open and its session are refused', async () => {
+    const after = new Promise<void>(() => undefined);
+    const opened = store.open(testSchema(), 'fp1', { after });
+    const session = store.beginRebuild();
+    const counts = store.counts();
+    await store.close();
+    await expect(opened).rejects.toThrow(/closed before it opened/);
+    await expect(session).rejects.toThrow(/closed before it opened/);
+    await expect(counts).rejects.toThrow(/closed|not open/);
+    expect(existsSync(join(dir, '.lorecraft', 'graph.kuzu'))).toBe(false);
+  });
+
   it('abort() leaves an empty, usable graph without fingerprint and gives the store back', async () => {
     await store.open(testSchema(), 'fp1');
     const s = (await store.beginRebuild())!;

@@ -70,6 +70,12 @@ class KuzuStore implements GraphStore {
   private readonly summaries = new SummaryCache();
   private closed = false;
   private searchBuild: Promise<void> | null = null;
+  /** an open given `after` that has not ended yet (settles, never rejects, when it has) */
+  private pending: Promise<void> | null = null;
+  /** a pending open's cancellation (close() before it began) */
+  private cancelPending: (() => void) | null = null;
+  /** beginRebuild() while an open is pending: its session, begun by the open in the queues it holds */
+  private wantSession: { resolve: (s: Promise<RebuildSession> | null) => void; reject: (err: unknown) => void } | null = null;
   /** open() created the database empty and nothing has written to it since: rebuild() loads into it as it is */
   private pristine = false;
   /**
@@ -122,8 +128,48 @@ class KuzuStore implements GraphStore {
     }
   }
 
-  async open(schema: Schema, fingerprint: string): Promise<boolean> {
-    if (this.o) throw new CoreError('store-open', 'the graph store is already open');
+  async open(schema: Schema, fingerprint: string, opts: { after?: PromiseLike<unknown> } = {}): Promise<boolean> {
+    if (this.o || this.pending) throw new CoreError('store-open', 'the graph store is already open');
+    if (!opts.after) return this.openNow(schema, fingerprint, false);
+    // both queues held until the database is open and its tables made: whatever is asked meanwhile waits in them,
+    // as it does during a load (taken now: a call right after this one queues behind the open)
+    let release!: () => void;
+    const held = new Promise<void>((res) => { release = res; });
+    void this.readQ.run(() => held);
+    void this.writeQ.run(() => held);
+    const after = opts.after;
+    const cancelled = cancellation();
+    this.cancelPending = cancelled.cancel;
+    const run = (async () => {
+      // the session beginRebuild() asked for meanwhile takes the queues over from this open, holding them until it ends
+      let handedOver = false;
+      try {
+        // a close() before the open began: nothing is opened
+        await Promise.race([after, cancelled.promise]);
+        if (cancelled.done) throw new CoreError('store-closed', 'the graph store was closed before it opened');
+        const same = await this.openNow(schema, fingerprint, true);
+        const want = this.wantSession;
+        this.wantSession = null;
+        if (want) {
+          if (!same && this.pristine) { handedOver = true; want.resolve(this.session(release)); } else want.resolve(null);
+        }
+        return same;
+      } catch (err) {
+        this.wantSession?.reject(err);
+        this.wantSession = null;
+        throw err;
+      } finally {
+        if (!handedOver) release();
+        this.pending = null;
+        this.cancelPending = null;
+      }
+    })();
+    this.pending = run.then(() => undefined, () => undefined);
+    return run;
+  }
+
+  /** open()'s work; `held`: the caller holds both queues (the transaction is run here, not queued). */
+  private async openNow(schema: Schema, fingerprint: string, held: boolean): Promise<boolean> {
     this.closed = false;
     this.fingerprint = `${STORE_FORMAT}:${fingerprint}`;
     this.gen = null;
@@ -136,7 +182,7 @@ class KuzuStore implements GraphStore {
     this.o = o;
     const fresh = !existed || wiped;
     // one transaction: a fresh database gets every REL table in one commit (auto-commit: ~5 ms per table)
-    return this.write((c) => inTransaction(c, async () => {
+    const tables = (c: Conn): Promise<boolean> => inTransaction(c, async () => {
       await createTables(c, new RelRegistry());
       const meta = await readMeta(c);
       const stored = meta.fingerprint;
@@ -152,7 +198,11 @@ class KuzuStore implements GraphStore {
       await createTables(c, this.reg);
       this.pristine = fresh;
       return false;
-    }));
+    });
+    if (!held) return this.write(tables);
+    this.pristine = false;
+    this.tokens = null;
+    return this.writing(() => tables(this.db().writer));
   }
 
   /** Open the database file in this process; an unreadable one (a cache) is deleted and started over. */
@@ -197,6 +247,7 @@ class KuzuStore implements GraphStore {
   }
 
   async rebuild(entities: EntityRecord[], edges: RelationshipRecord[]): Promise<void> {
+    await this.pending;
     this.db();
     // before anything is dropped: a bad record leaves the graph as it was
     validateBulk(this.reg, entities, edges);
@@ -205,6 +256,11 @@ class KuzuStore implements GraphStore {
   }
 
   async beginRebuild(): Promise<RebuildSession | null> {
+    if (this.pending) {
+      // the open begins it while it still holds both queues: nothing asked meanwhile runs between the two
+      if (this.wantSession) throw new CoreError('store-rebuild', 'a rebuild is already under way');
+      return new Promise<RebuildSession | null>((resolve, reject) => { this.wantSession = { resolve, reject }; });
+    }
     this.db();
     return this.pristine ? this.session() : null;
   }
@@ -214,10 +270,12 @@ class KuzuStore implements GraphStore {
    * database (the one open() made, else a new file: faster than deleting rows, drops the FTS tables
    * too), opens the load's transaction and hands out the session.
    */
-  private session(): Promise<RebuildSession> {
+  private session(heldUntilEnd?: () => void): Promise<RebuildSession> {
     return new Promise<RebuildSession>((handOut, fail) => {
       let handed = false;
-      const task = this.readQ.run(() => this.writeQ.run(() => this.writing(async () => {
+      // heldUntilEnd: the caller holds both queues already (a deferred open), let go once the session has ended
+      const take = <T>(fn: () => Promise<T>): Promise<T> => (heldUntilEnd ? fn().finally(heldUntilEnd) : this.readQ.run(() => this.writeQ.run(fn)));
+      const task = take(() => this.writing(async () => {
         const reuse = this.pristine;
         this.pristine = false;
         this.tokens = null;
@@ -300,7 +358,7 @@ class KuzuStore implements GraphStore {
           }),
         });
         await settled;
-      })));
+      }));
       task.catch((err: unknown) => { if (!handed) fail(err); });
     });
   }
@@ -464,6 +522,11 @@ class KuzuStore implements GraphStore {
   }
 
   async close(): Promise<void> {
+    if (this.pending) {
+      // an open still waiting for its `after` does not begin; one under way ends first
+      this.cancelPending?.();
+      await this.pending;
+    }
     if (!this.o) { this.closed = true; return; }
     // wait for both queues: nothing may be running or hold a result when the database closes
     await this.readQ.run(() => this.writeQ.run(async () => {
@@ -508,3 +571,10 @@ function newGeneration(): string {
   return randomUUID();
 }
 
+/** A promise that resolves once cancel() is called, and whether it was. */
+function cancellation(): { promise: Promise<void>; cancel: () => void; readonly done: boolean } {
+  let cancel!: () => void;
+  let done = false;
+  const promise = new Promise<void>((res) => { cancel = () => { done = true; res(); }; });
+  return { promise, cancel: () => cancel(), get done() { return done; } };
+}

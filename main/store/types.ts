@@ -51,8 +51,12 @@ export interface RebuildSession {
 export interface CypherOptions { timeoutMs?: number; signal?: AbortSignal }
 
 export interface GraphStore {
-  /** Open (creating if needed). Returns false when the stored fingerprint differs from `fingerprint` (caller rebuilds). */
-  open(schema: Schema, fingerprint: string): Promise<boolean>;
+  /**
+   * Open (creating if needed). Returns false when the stored fingerprint differs from `fingerprint` (caller rebuilds).
+   * `after`: the database is opened once it settles (an interactive cold open builds its model first, the
+   * database's opening would compete with the read for the CPU); every call made meanwhile waits for the open.
+   */
+  open(schema: Schema, fingerprint: string, opts?: { after?: PromiseLike<unknown> }): Promise<boolean>;
   /** Drop everything and bulk-load (COPY FROM). The graph is queryable when this resolves. */
   rebuild(entities: EntityRecord[], edges: RelationshipRecord[]): Promise<void>;
   /**

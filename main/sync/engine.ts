@@ -282,6 +282,8 @@ export class VaultSyncEngine implements SyncEngine {
       const early = (!!opts.full || this.stale) && !this.loaded ? this.opts.store.beginRebuild() : null;
       early?.catch(() => undefined);
       let finishing = false;
+      /** onModel was called */
+      let announced = false;
       try {
         const vault = await (prefetched ?? readVault(this.opts.vaultDir, this.model.layers, this.parseOpts, this.opts.noteCache, this.opts.fs, (p) => this.setProgress(p, gen)));
         const { walked, read } = vault;
@@ -291,7 +293,9 @@ export class VaultSyncEngine implements SyncEngine {
         const hadModel = this.loaded;
         const before = new Map<string, string>();
         for (const n of this.model.notes()) before.set(n.path, n.hash);
-        const session: RebuildSession | null = early ? await early.catch(() => null) : null;
+        // interactive (onModel): the session is not needed before the model answers, and may wait for it (a store
+        // whose open was deferred until then, openCore): taken after onModel
+        let session: RebuildSession | null = early && !opts.onModel ? await early.catch(() => null) : null;
         // Interactive (onModel): the model first, nothing serialised for the store before the UI can answer; the
         // session's finish() copies every record then. Otherwise the notes' records are copied while the model
         // resolves references (the graph is queryable sooner).
@@ -303,18 +307,21 @@ export class VaultSyncEngine implements SyncEngine {
         // they are built a slice per turn of the event loop right after onModel, so that the first requests (list,
         // lookup, an entity's panel: answered from the notes' edges meanwhile) are served between slices
         const edgesLater = !!opts.onModel && !hadModel && !restored;
+        const copying = session;
         const delta = restored ? { removeEntities: [], upsertEntities: [], removeEdges: [], addEdges: [] }
-          : session && !opts.onModel
-            ? await this.model.loadInSteps(read.notes, (records) => session.copyEntities(records))
+          : copying && !opts.onModel
+            ? await this.model.loadInSteps(read.notes, (records) => copying.copyEntities(records))
             : edgesLater ? this.model.loadEdgesLater(read.notes) : this.model.load(read.notes);
         const loadedVersion = this.model.version;
         const t3 = performance.now();
         this.setProgress({ phase: 'loading' }, gen);
+        announced = true;
         opts.onModel?.();
         if (edgesLater) {
           do await new Promise<void>((r) => setImmediate(r));
           while (this.model.edgeStep());
         }
+        if (early && opts.onModel) session = await early.catch(() => null);
         let full = !!opts.full || this.stale;
         let changed = 0;
         for (const n of read.notes) if (before.get(n.path) !== n.hash) changed++;
@@ -410,8 +417,13 @@ export class VaultSyncEngine implements SyncEngine {
         this.state = 'error';
         this.setProgress(null, gen);
         this.opts.noteCache?.discard();
-        // a session not handed its records holds the store: give it back (empty, no fingerprint)
-        if (early && !finishing) await (await early.catch(() => null))?.abort().catch(() => undefined);
+        // a session not handed its records holds the store: give it back (empty, no fingerprint). Before onModel,
+        // an interactive sync's session may wait for the model (a deferred open, openCore): given back once it
+        // comes, not awaited here (the caller's close() ends such an open)
+        if (early && !finishing) {
+          const giveBack = early.then((s) => s?.abort(), () => undefined).catch(() => undefined);
+          if (!opts.onModel || announced) await giveBack;
+        }
         throw err;
       }
     });
