@@ -963,24 +963,28 @@ export class VaultModel implements ModelView {
    * edges and problems wait for resolveNote (edgeStep, or pendingScan for a note reaching an entity asked about).
    */
   private resolveTargets(st: NoteState): void {
-    const placeholders: Array<[string, string]> = [];
-    const targets: string[] = [];
+    let placeholders: Array<[string, string]> | null = null;
     const memo = this.refMemo!;
     let layerMemo = memo.get(st.layer);
     if (!layerMemo) { layerMemo = new Map(); memo.set(st.layer, layerMemo); }
     // the frontmatter's references, then the body's links (as noteRefs orders them); a body link to a plain name
     // without its Ref (a cold open's ~35k of the 10k vault's): its key is all its target depends on
-    for (const r of headRefs(st.note, st.type, this.sv)) {
+    const head = headRefs(st.note, st.type, this.sv);
+    const links = st.note.bodyLinks;
+    // one array of at most every reference's target, cut to those made (not grown by push, then copied to size)
+    const targets = new Array<string>(head.length + links.length);
+    let n = 0;
+    for (const r of head) {
       const key = r.key;
       if (!key) continue;
       let target = this.targetOf(st.layer, r, layerMemo);
       if (target === null) {
         target = `${st.layer}/${key}`;
-        placeholders.push([target, r.name.trim()]);
+        (placeholders ??= []).push([target, r.name.trim()]);
       }
-      targets.push(target);
+      targets[n++] = target;
     }
-    for (const l of st.note.bodyLinks) {
+    for (const l of links) {
       let target: string | null;
       let key: string;
       if (l.target.includes('/')) {
@@ -996,12 +1000,13 @@ export class VaultModel implements ModelView {
       }
       if (target === null) {
         target = `${st.layer}/${key}`;
-        placeholders.push([target, l.name.trim()]);
+        (placeholders ??= []).push([target, l.name.trim()]);
       }
-      targets.push(target);
+      targets[n++] = target;
     }
-    st.targets = exact(targets);
-    st.placeholders = exact(placeholders);
+    if (n < targets.length) targets.length = n;
+    st.targets = n === 0 ? NONE : targets;
+    st.placeholders = placeholders === null ? NONE : exact(placeholders);
     this.noteRecord(st);
     this.addPlaceholders(st);
   }
