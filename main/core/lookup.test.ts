@@ -3,7 +3,8 @@
  * the first name search of a cold open scans every name when few share the query's prefix). Oracle: the answers equal
  * those of the plain version (every candidate's match made, then kept if better), written out below as it was, on a
  * generated vault (aliases, placeholders, duplicate names) and the real-shaped one, for prefixes, whole names,
- * misspellings and strings that match nothing, at several limits.
+ * misspellings and strings that match nothing, at several limits; and the exact matches (a range of the sorted
+ * entries now) equal the plain version's map of keys.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ interface Entry { key: string; text: string; kind: Kind; entity: EntityRecord }
 const KIND_CONF = { name: 1, alias: 0.9, filename: 0.8 } as const;
 
 /** The completion as it was: every candidate's match made first, then kept when better. */
-function plainLookup(entities: EntityRecord[]): (text: string, limit: number, exactWins: boolean) => LookupMatch[] {
+function plainLookup(entities: EntityRecord[]): ((text: string, limit: number, exactWins: boolean) => LookupMatch[]) & { exact: (text: string) => LookupMatch[] } {
   const entries: Entry[] = [];
   const exact = new Map<string, Entry[]>();
   const add = (t: string, kind: Kind, entity: EntityRecord) => {
@@ -47,7 +48,8 @@ function plainLookup(entities: EntityRecord[]): (text: string, limit: number, ex
   entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const conf = (c: number, en: Entry) => Math.round((en.entity.placeholder ? c * 0.9 : c) * 1000) / 1000;
   const rank = (l: LookupMatch[]) => l.sort((a, b) => b.confidence - a.confidence || a.entity.name.localeCompare(b.entity.name) || a.entity.id.localeCompare(b.entity.id));
-  return (text, limit, exactWins) => {
+  const exactOf = (text: string) => rank((exact.get(normaliseName(text)) ?? []).map((en) => ({ entity: summaryOf(en.entity), confidence: conf(KIND_CONF[en.kind], en), matchedOn: en.kind, matchedText: en.text })));
+  return Object.assign((text: string, limit: number, exactWins: boolean) => {
   const q = normaliseName(text);
   if (!q) return [];
   const best = new Map<string, LookupMatch>();
@@ -82,7 +84,7 @@ function plainLookup(entities: EntityRecord[]): (text: string, limit: number, ex
     }
   }
   return rank([...best.values()]).slice(0, limit);
-  };
+  }, { exact: exactOf });
 }
 
 function editDistance(a: string, b: string, max: number): number {
@@ -142,6 +144,7 @@ describe('NameLookup: lookup and suggest answer as the plain completion does', (
           expect(l.suggest(q, limit), `suggest '${q}' ${limit}`).toEqual(plainComplete(q, limit, false));
           kinds = new Set([...kinds, ...a.map((m) => m.matchedOn)]);
         }
+        expect(l.exactMatches(q), `exactMatches '${q}'`).toEqual(plainComplete.exact(q));
       }
       // the queries reach every kind of match the completion makes
       expect([...kinds].sort()).toEqual(expect.arrayContaining(['fuzzy', 'name', 'prefix']));

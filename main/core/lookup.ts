@@ -17,8 +17,8 @@ export function summaryOf(e: EntityRecord): EntitySummary {
 }
 
 export class NameLookup {
+  /** every entry, sorted by key (stable: a key's entries in the order they were added); exact matches are a range of it */
   private entries: Entry[] = [];
-  private exact = new Map<string, Entry[]>();
 
   constructor(entities: Iterable<EntityRecord>) {
     for (const e of entities) {
@@ -40,20 +40,27 @@ export class NameLookup {
   private add(text: string, kind: Entry['kind'], entity: EntityRecord): string {
     const key = normKey(text);
     if (!key) return key;
-    const en: Entry = { key, text, kind, entity };
-    this.entries.push(en);
-    const l = this.exact.get(key);
-    if (l) l.push(en); else this.exact.set(key, [en]);
+    this.entries.push({ key, text, kind, entity });
     return key;
   }
 
   /** Exact matches only (name, alias, file name). */
   exactMatches(text: string): LookupMatch[] {
     const out: LookupMatch[] = [];
-    for (const en of this.exact.get(normaliseName(text)) ?? []) {
+    const q = normaliseName(text);
+    for (let i = this.lowerBound(q); i < this.entries.length && this.entries[i]!.key === q; i++) {
+      const en = this.entries[i]!;
       out.push({ entity: summaryOf(en.entity), confidence: conf(KIND_CONF[en.kind], en), matchedOn: en.kind, matchedText: en.text });
     }
     return rank(out);
+  }
+
+  /** The first entry whose key is not below `q` (the sorted entries' binary search). */
+  private lowerBound(q: string): number {
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (this.entries[mid]!.key < q) lo = mid + 1; else hi = mid; }
+    return lo;
   }
 
   /**
@@ -84,10 +91,7 @@ export class NameLookup {
     };
     for (const m of this.exactMatches(q)) offer(m);
     // prefix: binary search the sorted keys
-    let lo = 0;
-    let hi = this.entries.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (this.entries[mid]!.key < q) lo = mid + 1; else hi = mid; }
-    for (let i = lo; i < this.entries.length && this.entries[i]!.key.startsWith(q); i++) {
+    for (let i = this.lowerBound(q); i < this.entries.length && this.entries[i]!.key.startsWith(q); i++) {
       const en = this.entries[i]!;
       if (en.key === q) continue;
       offerEntry(en, conf(0.6 + 0.19 * (q.length / en.key.length), en), 'prefix');
