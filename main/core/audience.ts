@@ -446,7 +446,7 @@ function maskAny(lens: Lens, x: PropertyValue): PropertyValue {
   return Array.isArray(x) ? x.map((v) => (typeof v === 'string' ? lens.mask(v) : v)) as PropertyValue : x;
 }
 
-const bySummary = (a: EntitySummary, b: EntitySummary) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+const bySummary = (a: { name: string; id: string }, b: { name: string; id: string }) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 
 /**
  * What every players' view of one core shares, whatever its session: entity summaries (per record: unchanged
@@ -476,6 +476,34 @@ class ViewShared {
    */
   edgeRow(r: RelationshipRecord): GraphSnapshot['edges'][number] {
     return { from: r.from, to: r.to, type: r.type, field: r.field };
+  }
+
+  /**
+   * The first `k` entities `accept` keeps in list order (sorted()'s) and how many it keeps. From sorted() once it is
+   * made for this model version; before, by a selection over the records: a cold open's first page does not wait
+   * for every name to be sorted and summarised (the players' view's preparation, or a later page, sorts them).
+   */
+  firstInOrder(accept: (e: EntityRecord | EntitySummary) => boolean, k: number): { items: EntitySummary[]; total: number } {
+    const m = this.host.engine.model;
+    if (this.all?.version === m.version) {
+      const items: EntitySummary[] = [];
+      let total = 0;
+      for (const e of this.all.sorted) if (accept(e)) { if (total < k) items.push(e); total++; }
+      return { items, total };
+    }
+    const top: EntityRecord[] = [];
+    let total = 0;
+    for (const e of m.entities()) {
+      if (!accept(e)) continue;
+      total++;
+      if (top.length === k && (k === 0 || bySummary(e, top[k - 1]!) >= 0)) continue;
+      let lo = 0;
+      let hi = top.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (bySummary(top[mid]!, e) <= 0) lo = mid + 1; else hi = mid; }
+      top.splice(lo, 0, e);
+      if (top.length > k) top.pop();
+    }
+    return { items: top.map((r) => this.summaryOf(r)), total };
   }
 
   /** every entity of the model (placeholders too) by name, then id */
@@ -587,6 +615,11 @@ const asciiTrigram = (s: string): number => {
 /** every entity of the open vault (placeholders too) by name, then id: once per model version (the GM's list reads it too) */
 export function entitiesInListOrder(host: CoreHost): readonly EntitySummary[] {
   return sharedOf(host).sorted();
+}
+
+/** ViewShared.firstInOrder of the core's shared lists: a page at the head of the list without sorting all of it. */
+export function firstInListOrder(host: CoreHost, accept: (e: EntityRecord | EntitySummary) => boolean, k: number): { items: EntitySummary[]; total: number } {
+  return sharedOf(host).firstInOrder(accept, k);
 }
 
 const viewShared = new WeakMap<CoreHost, ViewShared>();

@@ -27,11 +27,14 @@ import { recordEvent, type RecordEventArgs, type RecordEventResult } from './eve
 import { allowedRelationships, editForm } from './forms.js';
 import { ImportanceCache } from './importance.js';
 import { relationshipItems } from './rel-items.js';
-import { PLAYERS_READ_ONLY, PlayersLenses, entitiesInListOrder, knownLayer, PlayersView, playersTimeline, type Audience, type PlayersTimeline, type ViewQuery } from './audience.js';
+import { PLAYERS_READ_ONLY, PlayersLenses, entitiesInListOrder, firstInListOrder, knownLayer, PlayersView, playersTimeline, type Audience, type PlayersTimeline, type ViewQuery } from './audience.js';
 import { defaultLayer } from '../visibility/world.js';
 import { timelineInputFromModel } from '../timeline/service.js';
 import { exportWorld, writeExport, type ExportOptions, type ExportResult } from '../export/index.js';
 import { isAbsolute, relative, resolve as resolvePath } from 'node:path';
+
+/** list(): a page ending within this many entities of the head is selected, not cut from the whole list sorted */
+const FIRST_PAGES = 500;
 
 export interface CoreHost extends Core {
   readonly engine: VaultSyncEngine;
@@ -282,16 +285,22 @@ export class CoreImpl implements CoreHost {
   async list(filter: ListFilter = {}): Promise<{ items: EntitySummary[]; total: number }> {
     const tag = filter.tag?.replace(/^#/, '').toLowerCase();
     const type = filter.type?.toLowerCase();
+    const accept = (e: EntityRecord | EntitySummary): boolean => {
+      if (e.placeholder && !filter.placeholders) return false;
+      if (type && e.type?.toLowerCase() !== type) return false;
+      if (filter.layer && e.layer !== filter.layer) return false;
+      if (tag && !e.tags.some((t) => { const l = t.toLowerCase(); return l === tag || l.startsWith(tag + '/'); })) return false;
+      return true;
+    };
+    const offset = Math.max(0, filter.offset ?? 0);
+    // a page near the head of the list (the app's first screen): without sorting every entity first
+    if (filter.limit !== undefined && offset + filter.limit <= FIRST_PAGES) {
+      const { items, total } = firstInListOrder(this, accept, offset + filter.limit);
+      return { items: items.slice(offset), total };
+    }
     const items: EntitySummary[] = [];
     // every entity by name then id, sorted once per model version and shared with the players' view
-    for (const e of entitiesInListOrder(this)) {
-      if (e.placeholder && !filter.placeholders) continue;
-      if (type && e.type?.toLowerCase() !== type) continue;
-      if (filter.layer && e.layer !== filter.layer) continue;
-      if (tag && !e.tags.some((t) => { const l = t.toLowerCase(); return l === tag || l.startsWith(tag + '/'); })) continue;
-      items.push(e);
-    }
-    const offset = Math.max(0, filter.offset ?? 0);
+    for (const e of entitiesInListOrder(this)) if (accept(e)) items.push(e);
     const limit = filter.limit ?? items.length;
     return { items: items.slice(offset, offset + limit), total: items.length };
   }

@@ -6,6 +6,8 @@ import { validateProperties } from '../config/validate.js';
 import { parse as parseYaml } from 'yaml';
 import type { FieldEdgeMapping, SchemaView } from './schema-view.js';
 
+const NO_PROBLEMS: Problem[] = Object.freeze([]) as unknown as Problem[];
+
 export function fromSchemaIndex(idx: SchemaIndex): SchemaView {
   const mappings = new Map<string, Map<string, FieldEdgeMapping | null>>();
   const mapped = new Map<string, ReadonlySet<string>>();
@@ -14,14 +16,13 @@ export function fromSchemaIndex(idx: SchemaIndex): SchemaView {
     schema: idx.schema,
     resolveType(note) {
       const info = idx.resolveTypeInfo(note);
-      const problems: Problem[] = [];
-      if (info.unknown) {
-        problems.push({
-          severity: 'error', code: 'unknown-type', file: note.path, line: info.unknown.line, field: info.unknown.field,
-          message: `'${info.unknown.value}' is not an entity type of the schema (known: ${idx.typeNames.join(', ') || 'none'})`,
-          hint: 'fix the type name, or declare the type in schema.yaml',
-        });
-      }
+      // a note of a known type (or none) shares one empty list: the model keeps it per note (read only)
+      if (!info.unknown) return { type: info.type, problems: NO_PROBLEMS };
+      const problems: Problem[] = [{
+        severity: 'error', code: 'unknown-type', file: note.path, line: info.unknown.line, field: info.unknown.field,
+        message: `'${info.unknown.value}' is not an entity type of the schema (known: ${idx.typeNames.join(', ') || 'none'})`,
+        hint: 'fix the type name, or declare the type in schema.yaml',
+      }];
       return { type: info.type, problems };
     },
     mapping(type, field) {
