@@ -174,9 +174,12 @@ export function compileSchema(schema: Schema, calendar: CalendarConfig | null = 
     | { kind: 'folder'; folder: string; type: EntityType | undefined };
   const compiled = rules.map((r): CompiledRule => {
     if ('field' in r) {
-      const map = r.map ? new Map<string, string>() : null;
-      // the first key of the map that matches, as Object.entries(map).find gave it
-      if (r.map && map) for (const [k, v] of Object.entries(r.map)) if (!map.has(k.toLowerCase())) map.set(k.toLowerCase(), v);
+      let map: Map<string, string> | null = null;
+      if (r.map) {
+        map = new Map();
+        // the first key of the map that matches, as Object.entries(map).find gave it
+        for (const [k, v] of Object.entries(r.map)) if (!map.has(k.toLowerCase())) map.set(k.toLowerCase(), v);
+      }
       return { kind: 'field', field: r.field, map };
     }
     if ('tag' in r) return { kind: 'tag', tag: r.tag.replace(/^#/, '').toLowerCase(), nested: r.nested === true, type: types.get(r.type.toLowerCase()) };

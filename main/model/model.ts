@@ -936,22 +936,19 @@ export class VaultModel implements ModelView {
 
   /** The id a reference `r` made in `layer` resolves to, null when it matches no note (with complete()'s memo). */
   private targetOf(layer: string, r: Ref, layerMemo: Map<string, string | null> | undefined): string | null {
-    let target: string | null | undefined;
     if (layerMemo && r.pathKey === undefined) {
       // a plain name: its target depends on (layer, key) alone
-      target = layerMemo.get(r.key);
-      if (target === undefined) {
-        const hit = this.lookupRef(layer, r);
-        target = hit === undefined ? null : this.states.get(hit)!.id;
-        layerMemo.set(r.key, target);
-      }
-      return target;
+      const known = layerMemo.get(r.key);
+      return known !== undefined ? known : this.memoTarget(layer, r.key, layerMemo);
     }
     const hit = this.lookupRef(layer, r);
     return hit === undefined ? null : this.states.get(hit)!.id;
   }
 
-  /** targetOf's memo miss for a plain name `key` (no path): looked up, then kept in the memo. */
+  /**
+   * targetOf's memo miss for a plain name `key` (a reference without a path has no targetKey either: lookupRef asks
+   * the key alone): looked up, then kept in the memo.
+   */
   private memoTarget(layer: string, key: string, layerMemo: Map<string, string | null>): string | null {
     const hit = this.lookupRef(layer, { key });
     const target = hit === undefined ? null : this.states.get(hit)!.id;
@@ -1229,28 +1226,31 @@ function recordSig(r: EntityRecord): string {
   return JSON.stringify([r.name, r.type, r.layer, r.path, r.hash, r.tags, r.aliases, r.properties, r.placeholder]);
 }
 
-/** The keys a note answers to: its name, file name, aliases and path. */
-function providesOf(note: ParsedNote, nameKey: string): Array<[NameKind, string]> {
-  const provides: Array<[NameKind, string]> = [['name', nameKey]];
+/** The keys a note answers to: its name, file name, aliases and path, each given to `fn` in that order. */
+function eachProvide(note: ParsedNote, nameKey: string, fn: (kind: NameKind, key: string) => void): void {
+  fn('name', nameKey);
   const fileKey = normKey(note.basename);
-  if (fileKey) provides.push(['file', fileKey]);
-  for (const a of note.aliases) { const k = normKey(a); if (k) provides.push(['alias', k]); }
-  provides.push(['path', pathKey(note.path)]);
+  if (fileKey) fn('file', fileKey);
+  for (const a of note.aliases) { const k = normKey(a); if (k) fn('alias', k); }
+  fn('path', pathKey(note.path));
+}
+
+/** eachProvide's keys as [kind, key] pairs. */
+function providesOf(note: ParsedNote, nameKey: string): Array<[NameKind, string]> {
+  const provides: Array<[NameKind, string]> = [];
+  eachProvide(note, nameKey, (kind, key) => { provides.push([kind, key]); });
   return provides;
 }
 
 /**
- * index.add of every key providesOf gives, in its order, without its pairs (a bulk load's 10k notes: ~7 MB of
+ * index.add of every key eachProvide gives, without [kind, key] pairs (a bulk load's 10k notes: ~7 MB of
  * short-lived arrays); true when the name key got its first holder.
  */
 function addProvides(index: NameIndex, st: NoteState): boolean {
-  const { note, layer } = st;
-  const path = note.path;
-  const first = index.add(layer, 'name', st.nameKey, path);
-  const fileKey = normKey(note.basename);
-  if (fileKey) index.add(layer, 'file', fileKey, path);
-  for (const a of note.aliases) { const k = normKey(a); if (k) index.add(layer, 'alias', k, path); }
-  index.add(layer, 'path', pathKey(path), path);
+  const { layer } = st;
+  const path = st.note.path;
+  let first = false;
+  eachProvide(st.note, st.nameKey, (kind, key) => { if (index.add(layer, kind, key, path) && kind === 'name') first = true; });
   return first;
 }
 
