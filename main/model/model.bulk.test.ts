@@ -133,6 +133,30 @@ describe('a bulk load equals the general path', () => {
     });
   }
 
+  it('a bulk load in path order (staged as the notes come) equals one of the same notes shuffled or repeated', async () => {
+    const d = tempDir('lc-bulk-order-'); tmp.push(d);
+    const dir = (await generateVault(d, { entities: 300, avgLinks: 5, seed: 9, danglingRatio: 0.1 })).dir;
+    const ordered = await freshModel(dir);
+    ordered.model.load([...ordered.notes].sort((a, b) => (a.path < b.path ? -1 : 1)));
+    // as the walk gives them (in path order within each folder)
+    const walked = await freshModel(dir);
+    walked.model.load(walked.notes);
+    // shuffled (a fixed permutation), and with a stale copy of some notes first: the later copy of a path wins
+    const shuffled = await freshModel(dir);
+    const perm = shuffled.notes.map((n, i) => [(i * 7919) % shuffled.notes.length, n] as const).sort((a, b) => a[0] - b[0]).map((x) => x[1]);
+    shuffled.model.load(perm);
+    const repeated = await freshModel(dir);
+    const stale = repeated.notes.filter((_, i) => i % 10 === 0).map((n) => ({ ...n, bodyLinks: [], aliases: ['Stale ' + n.basename], hash: 'stale' }));
+    repeated.model.load([...stale, ...repeated.notes]);
+    // loadEdgesLater stages as load does
+    const later = await freshModel(dir);
+    later.model.loadEdgesLater(later.notes);
+    expect(answers(walked.model)).toEqual(answers(ordered.model));
+    expect(answers(shuffled.model)).toEqual(answers(ordered.model));
+    expect(answers(repeated.model)).toEqual(answers(ordered.model));
+    expect(answers(later.model)).toEqual(answers(ordered.model));
+  });
+
   it("defers each record's properties to its first read, and derives them as the general path does", async () => {
     const d = tempDir('lc-bulk-bad-'); tmp.push(d); writeFiles(d, DEFECTS);
     const bulk = await freshModel(d);

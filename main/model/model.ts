@@ -96,7 +96,7 @@ function withNoteBody(rec: Omit<EntityRecord, 'body'>, note: ParsedNote): Entity
   return Object.defineProperty(rec, 'body', { get: recordBody, enumerable: true, configurable: true }) as EntityRecord;
 }
 
-/** A restored or bulk-loaded record's properties: derived from its note when first read (lazyRecord). */
+/** A restored or bulk-loaded record's properties: derived from its note when first read (lazyRecord); its note's body. */
 const PROPS = Symbol('lorecraft.recordProps');
 interface PropsSource { note: ParsedNote; type: string | null; sv: SchemaView; value: EntityRecord['properties'] | null; read: boolean }
 /**
@@ -112,20 +112,25 @@ function recordProps(this: { [PROPS]: PropsSource }): EntityRecord['properties']
   p.read = true;
   return v;
 }
+/** The one getter of every restored record's body: its note's (read when asked, as withNoteBody's). */
+function lazyBody(this: { [PROPS]: PropsSource }): string {
+  return this[PROPS].note.body;
+}
 /**
  * The record noteRecord makes, its properties derived when first read: the same keys in the same order
- * (properties an accessor with one shared getter, the body withNoteBody's), so every such record shares one
- * hidden class. A restored note state's record, and a bulk load's: a cold open's model answers the first
- * screen (list, lookup, one entity) without deriving every note's properties (~0.1-0.2 s of CPU of the real-shaped 7k
- * vault's model build); the store's load and the panels read them after it, each once.
+ * (properties and body accessors with one shared getter each), so every such record shares one hidden class. Three
+ * properties defined, the rest in the literal (the five defined before took ~2× as long: ~3 ms of a 10k open). A
+ * restored note state's record, and a bulk load's: a cold open's model answers the first screen (list, lookup,
+ * one entity) without deriving every note's properties (~0.1-0.2 s of CPU of the real-shaped 7k vault's model
+ * build); the store's load and the panels read them after it, each once. noteRecord's literal has its keys in this
+ * order too.
  */
 function lazyRecord(st: NoteState, sv: SchemaView): EntityRecord {
   const note = st.note;
-  const rec = { id: st.id, name: note.title, type: st.type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases };
+  const rec = { id: st.id, name: note.title, type: st.type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases, placeholder: false };
   Object.defineProperty(rec, PROPS, { value: { note, type: st.type, sv, value: null, read: false } satisfies PropsSource });
   Object.defineProperty(rec, 'properties', { get: recordProps, enumerable: true, configurable: true });
-  Object.defineProperty(rec, 'placeholder', { value: false, writable: true, enumerable: true, configurable: true });
-  return withNoteBody(rec as unknown as Omit<EntityRecord, 'body'>, note);
+  return Object.defineProperty(rec, 'body', { get: lazyBody, enumerable: true, configurable: true }) as unknown as EntityRecord;
 }
 
 function refKeysOf(st: NoteState, sv: SchemaView): string[] {
@@ -508,7 +513,7 @@ export class VaultModel implements ModelView {
 
   /** Replace the whole content (the model must be empty or is cleared first). */
   load(notes: Iterable<ParsedNote>): GraphDelta {
-    return this.applyChanges(this.replacing(notes));
+    return this.complete(this.stageAll(notes));
   }
 
   /**
@@ -522,7 +527,7 @@ export class VaultModel implements ModelView {
    */
   loadEdgesLater(notes: Iterable<ParsedNote>): GraphDelta {
     if (this.states.size > 0 || this.lazyEdges) return this.load(notes);
-    return this.complete(this.stage(this.replacing(notes)), true);
+    return this.complete(this.stageAll(notes), true);
   }
 
   /**
@@ -678,7 +683,7 @@ export class VaultModel implements ModelView {
    * entities() returns. Callers serialise model changes (the sync engine's queue).
    */
   async loadInSteps(notes: Iterable<ParsedNote>, onNoteRecords: (records: EntityRecord[]) => void): Promise<GraphDelta> {
-    const staged = this.stage(this.replacing(notes));
+    const staged = this.stageAll(notes);
     if (this.bulk) {
       const recs: EntityRecord[] = [];
       for (const st of this.states.values()) recs.push(this.noteRecord(st));
@@ -686,6 +691,30 @@ export class VaultModel implements ModelView {
       await new Promise<void>((res) => setImmediate(res));
     }
     return this.complete(staged);
+  }
+
+  /**
+   * stage() of a whole vault (load, loadEdgesLater, loadInSteps). Into an empty model, notes of distinct paths are
+   * staged in path order, without the map of changes replacing() makes and the set of paths stage() keeps (a cold
+   * open's 10k notes: two structures of 10k entries made to be thrown away). A walk gives them in path order within
+   * each folder, its folders listed concurrently: sorting that (a few runs) is one pass. Notes repeating a path go
+   * through replacing() (the last one of a path is kept).
+   */
+  private stageAll(notes: Iterable<ParsedNote>): Staged {
+    if (this.states.size === 0) {
+      let list = Array.isArray(notes) ? (notes as ParsedNote[]) : [...notes];
+      let ordered = true;
+      for (let i = 1; i < list.length; i++) if (!(list[i - 1]!.path < list[i]!.path)) { ordered = false; break; }
+      if (!ordered) {
+        const sorted = list.slice().sort(byPath);
+        ordered = true;
+        for (let i = 1; i < sorted.length; i++) if (sorted[i - 1]!.path === sorted[i]!.path) { ordered = false; break; }
+        if (ordered) list = sorted;
+      }
+      if (ordered) { this.beginStage(); return this.stageBulk(list); }
+      notes = list;
+    }
+    return this.stage(this.replacing(notes));
   }
 
   private replacing(notes: Iterable<ParsedNote>): Map<string, ParsedNote | null> {
@@ -701,19 +730,9 @@ export class VaultModel implements ModelView {
   }
 
   /** First step of applyChanges: note states in, names indexed, ids assigned. */
-  private stage(changed: Map<string, ParsedNote | null>): { affected: Set<string>; toResolve: Set<string> } {
-    this.ensureEdgeMaps();
-    // the index as a restore would have made it
+  private stage(changed: Map<string, ParsedNote | null>): Staged {
+    if (this.beginStage()) return this.stageBulk(notesOf(changed));
     const index = this.names();
-    this.trackEnts = new Map();
-    this.trackEdges = new Map();
-    this.problemCache = null;
-    this.version++;
-    this.bulk = this.states.size === 0;
-    if (this.bulk) {
-      this.revValid = false; this.adjValid = false; this.adjScans = 0; this.scanMemo = null; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
-      return this.stageBulk(changed);
-    }
     this.ensureRev(); this.ensureAdj();
     const affected = new Set<string>();
     const groups = new Map<string, [string, string]>();
@@ -766,27 +785,55 @@ export class VaultModel implements ModelView {
   }
 
   /**
+   * What stage() does first, for every change: the edge maps whole, tracking begun, a new version; into an empty
+   * model a bulk load (nothing to diff against: the derived indexes are dropped, built again later). Returns
+   * whether it is one.
+   */
+  private beginStage(): boolean {
+    this.ensureEdgeMaps();
+    // the index as a restore would have made it
+    this.names();
+    this.trackEnts = new Map();
+    this.trackEdges = new Map();
+    this.problemCache = null;
+    this.version++;
+    this.bulk = this.states.size === 0;
+    if (this.bulk) {
+      this.revValid = false; this.adjValid = false; this.adjScans = 0; this.scanMemo = null; this.revIndex = new Map(); this.outAdj = new Map(); this.inAdj = new Map();
+    }
+    return this.bulk;
+  }
+
+  /**
    * stage() into an empty model (a cold open's whole vault): nothing to withdraw, no reverse index to ask, every
    * note resolved. The same states, name index and ids in the same order as stage's general path gives (the
    * groups in the order of their first note: index.add says when a name key gets its first holder), without its
    * per-note group keys, lookups of old states and id reassignment (model.bulk.test.ts compares the two).
+   * `notes`: of distinct paths, resolved in the order they come (complete sorts them if need be).
    */
-  private stageBulk(changed: Map<string, ParsedNote | null>): { affected: Set<string>; toResolve: Set<string> } {
+  private stageBulk(notes: Iterable<ParsedNote>): Staged {
     const index = this.names();
     const groups: Array<[string, string]> = [];
-    const toResolve = new Set<string>();
-    for (const [path, note] of changed) {
-      if (!note) continue;
+    const toResolve: string[] = [];
+    for (const note of notes) {
+      const path = note.path;
       const layer = this.layers.layerOf(path);
       if (layer === null) continue;
       const st = this.prepare(note, layer);
       this.states.set(path, st);
       if (addProvides(index, st)) groups.push([layer, st.nameKey]);
-      toResolve.add(path);
+      toResolve.push(path);
     }
     // Ids: first holder of a name in a layer (path order) gets `<layer>/<key>`, the next `#2`, ...
     for (const [layer, key] of groups) {
-      const holders = index.holders(layer, 'name', key);
+      const holders = index.holdersOf(layer, 'name', key);
+      if (typeof holders === 'string') {
+        // one holder (nearly every name): no list of it made
+        const st = this.states.get(holders)!;
+        st.id = `${layer}/${key}`;
+        this.idOwner.set(st.id, holders);
+        continue;
+      }
       for (let i = 0; i < holders.length; i++) {
         const p = holders[i]!;
         const st = this.states.get(p)!;
@@ -798,13 +845,18 @@ export class VaultModel implements ModelView {
   }
 
   /** Second step: references resolved, contributions made, the delta. */
-  private complete({ affected, toResolve }: { affected: Set<string>; toResolve: Set<string> }, edgesLater = false): GraphDelta {
-    for (const k of affected) {
-      const s = this.revIndex.get(k);
-      if (typeof s === 'string') toResolve.add(s);
-      else if (s) for (const p of s) toResolve.add(p);
+  private complete({ affected, toResolve }: Staged, edgesLater = false): GraphDelta {
+    // a bulk load's paths (an array, nothing affected) are taken as they are
+    let order: string[];
+    if (Array.isArray(toResolve)) order = toResolve;
+    else {
+      for (const k of affected) {
+        const s = this.revIndex.get(k);
+        if (typeof s === 'string') toResolve.add(s);
+        else if (s) for (const p of s) toResolve.add(p);
+      }
+      order = [...toResolve];
     }
-    const order = [...toResolve];
     // a whole vault comes in path order (the walk's): checked in one pass, sorted only when it is not
     let sorted = true;
     for (let i = 1; i < order.length; i++) if (order[i - 1]! > order[i]!) { sorted = false; break; }
@@ -1020,9 +1072,10 @@ export class VaultModel implements ModelView {
     const n = st.note;
     // the body is the note's, read when asked: a note whose body is not kept in memory (sync/body.ts) reads
     // its file then, so a record never holds a copy of it
+    // (the keys in lazyRecord's order)
     st.record = withNoteBody({
       id: st.id, name: n.title, type: st.type, layer: st.layer, path: n.path, hash: n.hash,
-      tags: n.tags, aliases: n.aliases, properties: noteProperties(n, st.type, this.sv), placeholder: false,
+      tags: n.tags, aliases: n.aliases, placeholder: false, properties: noteProperties(n, st.type, this.sv),
     }, n);
     return st.record;
   }
@@ -1195,6 +1248,12 @@ function checkGroups(notes: ResolvedNote[], g: EdgeGroups): void {
   }
 }
 
+/**
+ * What stage() hands complete(): the name and path keys whose holders changed (their referrers are resolved again)
+ * and the notes to resolve; a bulk load's are an array of paths (nothing affected).
+ */
+interface Staged { affected: Set<string>; toResolve: Set<string> | string[] }
+
 /** Candidates for one edge key: kept as the record itself while there is one (most keys), an array beyond. */
 type Cands = RelationshipRecord | RelationshipRecord[];
 
@@ -1226,10 +1285,18 @@ function recordSig(r: EntityRecord): string {
   return JSON.stringify([r.name, r.type, r.layer, r.path, r.hash, r.tags, r.aliases, r.properties, r.placeholder]);
 }
 
+const byPath = (a: ParsedNote, b: ParsedNote): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/** The notes of a map of changes (replacing()'s), in its order: what a bulk load stages. */
+function* notesOf(changed: Map<string, ParsedNote | null>): Iterable<ParsedNote> {
+  for (const n of changed.values()) if (n) yield n;
+}
+
 /** The keys a note answers to: its name, file name, aliases and path, each given to `fn` in that order. */
 function eachProvide(note: ParsedNote, nameKey: string, fn: (kind: NameKind, key: string) => void): void {
   fn('name', nameKey);
-  const fileKey = normKey(note.basename);
+  // a note titled by its file name (most are) has its name key for a file key ('untitled' is a name's fallback)
+  const fileKey = note.basename === note.title && nameKey !== 'untitled' ? nameKey : normKey(note.basename);
   if (fileKey) fn('file', fileKey);
   for (const a of note.aliases) { const k = normKey(a); if (k) fn('alias', k); }
   fn('path', pathKey(note.path));

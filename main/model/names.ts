@@ -93,6 +93,11 @@ export class NameIndex {
     return asList(this.layers.get(layer)?.[kind].get(key));
   }
 
+  /** holders() as the index keeps them: the one path itself, else the list (read only); undefined for none */
+  holdersOf(layer: string, kind: NameKind, key: string): string | readonly string[] | undefined {
+    return this.layers.get(layer)?.[kind].get(key);
+  }
+
   /** First holder of `key` as `kind` in the first layer of `order` that has one. */
   first(order: readonly string[], kind: NameKind, key: string): string | undefined {
     for (const l of order) {
