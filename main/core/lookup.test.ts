@@ -4,7 +4,8 @@
  * those of the plain version (every candidate's match made, then kept if better), written out below as it was, on a
  * generated vault (aliases, placeholders, duplicate names) and the real-shaped one, for prefixes, whole names,
  * misspellings and strings that match nothing, at several limits; and the exact matches (a range of the sorted
- * entries now) equal the plain version's map of keys.
+ * entries now) equal the plain version's map of keys. A lookup's first question (answered by passes over its entries,
+ * unsorted) is checked the same way, each on a lookup of its own.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -145,9 +146,47 @@ describe('NameLookup: lookup and suggest answer as the plain completion does', (
           kinds = new Set([...kinds, ...a.map((m) => m.matchedOn)]);
         }
         expect(l.exactMatches(q), `exactMatches '${q}'`).toEqual(plainComplete.exact(q));
+        // a lookup's first question is answered without sorting its entries: the same answers
+        for (const limit of [1, 10]) {
+          expect(new NameLookup(ents).lookup(q, limit), `first lookup '${q}' ${limit}`).toEqual(plainComplete(q, limit, true));
+          expect(new NameLookup(ents).suggest(q, limit), `first suggest '${q}' ${limit}`).toEqual(plainComplete(q, limit, false));
+        }
+        expect(new NameLookup(ents).exactMatches(q), `first exactMatches '${q}'`).toEqual(plainComplete.exact(q));
       }
       // the queries reach every kind of match the completion makes
       expect([...kinds].sort()).toEqual(expect.arrayContaining(['fuzzy', 'name', 'prefix']));
     });
   }
+});
+
+describe('NameLookup: a first question without sorting, where the order decides', () => {
+  const rec = (id: string, name: string, path: string | null, aliases: string[] = [], placeholder = false): EntityRecord => ({
+    id, name, type: null, layer: 'world', path, hash: null, tags: [], aliases, properties: {}, body: '', placeholder,
+  });
+  // ties within an entity (its name and an alias, or its file name, equally good and sorted the other way round),
+  // file names of a name's length that differ from it, and keys that sort before the ones added first
+  const ents = [
+    rec('world/zz abc', 'Zz Abc', 'People/Zz Abc.md', ['Aa Abc']),
+    rec('world/qq abd', 'Qq Abd', 'People/Bb Abd.md'),
+    rec('world/abcd', 'Abcd', 'Places/Wxyz.md', ['Abce']),
+    rec('world/mid', 'Mid Abc', 'Mid.md', ['Cc Abc', 'Bb Abc']),
+    rec('world/abc', 'abc', null, [], true),
+    rec('world/abx', 'Abx', 'Abx.MD'),
+    rec('world/wxyz', 'Wxyz', 'Other/Wxyz.md'),
+  ];
+  it('answers as the plain completion does, and as a lookup asked before', () => {
+    const plain = plainLookup(ents);
+    const asked = new NameLookup(ents);
+    asked.lookup('warm up');
+    for (const q of ['abc', 'ab', 'a', 'abd', 'abce', 'wxyz', 'wxy', 'bb', 'cc abc', 'bc', 'mid', 'abx', 'zz', 'acb', 'abcf']) {
+      for (const limit of [1, 2, 10]) {
+        expect(new NameLookup(ents).lookup(q, limit), `first lookup '${q}' ${limit}`).toEqual(plain(q, limit, true));
+        expect(new NameLookup(ents).suggest(q, limit), `first suggest '${q}' ${limit}`).toEqual(plain(q, limit, false));
+        expect(asked.suggest(q, limit), `suggest '${q}' ${limit}`).toEqual(plain(q, limit, false));
+      }
+      expect(new NameLookup(ents).exactMatches(q), `first exactMatches '${q}'`).toEqual(plain.exact(q));
+    }
+    // a file name of the name's length that differs from it is found by it
+    expect(new NameLookup(ents).exactMatches('wxyz').map((m) => [m.entity.id, m.matchedOn])).toEqual([['world/wxyz', 'name'], ['world/abcd', 'filename']]);
+  });
 });

@@ -17,23 +17,44 @@ export function summaryOf(e: EntityRecord): EntitySummary {
 }
 
 export class NameLookup {
-  /** every entry, sorted by key (stable: a key's entries in the order they were added); exact matches are a range of it */
+  /**
+   * every entry; once sorted (ready()), by key (stable: a key's entries in the order they were added), and exact
+   * matches are a range of it
+   */
   private entries: Entry[] = [];
+  private sorted = false;
+  /** questions asked so far: the first is answered by passes over the entries as added, a later one sorts them */
+  private asked = 0;
 
   constructor(entities: Iterable<EntityRecord>) {
     for (const e of entities) {
       const nameKey = this.add(e.name, 'name', e);
       for (const a of e.aliases) this.add(a, 'alias', e);
       if (e.path) {
-        // the file name without /\.md$/i, sliced once (no regular expression per entity)
+        // the file name without /\.md$/i (no regular expression per entity); a note named by its file name (most)
+        // is compared in place, without slicing the name out
         const p = e.path;
         let end = p.length;
         if (end >= 3 && p.charCodeAt(end - 3) === 46 && (p.charCodeAt(end - 2) | 32) === 109 && (p.charCodeAt(end - 1) | 32) === 100) end -= 3;
-        const base = p.slice(p.lastIndexOf('/') + 1, end);
+        const start = p.lastIndexOf('/') + 1;
+        if (end - start === e.name.length && p.startsWith(e.name, start)) continue;
+        const base = p.slice(start, end);
         if (normKey(base) !== nameKey) this.add(base, 'filename', e);
       }
     }
-    this.entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  /**
+   * Whether the entries are sorted for this question. The first question a lookup is asked is answered without
+   * sorting them (a cold open's first name search: the sort was a third of its time at 10k notes, where one pass
+   * over the entries answers it); a later one sorts them first (exact matches and prefixes by binary search).
+   */
+  private ready(): boolean {
+    if (this.sorted) return true;
+    if (this.asked++ === 0) return false;
+    this.entries.sort(byKey);
+    this.sorted = true;
+    return true;
   }
 
   /** the key `text` is found under (normaliseName's, by normKey's fast path: a first lookup builds this) */
@@ -46,12 +67,15 @@ export class NameLookup {
 
   /** Exact matches only (name, alias, file name). */
   exactMatches(text: string): LookupMatch[] {
+    return this.exact(normaliseName(text), this.ready());
+  }
+
+  /** The entries of key `q` in the order they were added (a range of the sorted entries, or a pass over them), ranked. */
+  private exact(q: string, sorted: boolean): LookupMatch[] {
     const out: LookupMatch[] = [];
-    const q = normaliseName(text);
-    for (let i = this.lowerBound(q); i < this.entries.length && this.entries[i]!.key === q; i++) {
-      const en = this.entries[i]!;
-      out.push({ entity: summaryOf(en.entity), confidence: conf(KIND_CONF[en.kind], en), matchedOn: en.kind, matchedText: en.text });
-    }
+    const put = (en: Entry) => { out.push({ entity: summaryOf(en.entity), confidence: conf(KIND_CONF[en.kind], en), matchedOn: en.kind, matchedText: en.text }); };
+    if (sorted) for (let i = this.lowerBound(q); i < this.entries.length && this.entries[i]!.key === q; i++) put(this.entries[i]!);
+    else for (const en of this.entries) if (en.key === q) put(en);
     return rank(out);
   }
 
@@ -79,6 +103,7 @@ export class NameLookup {
   private complete(text: string, limit: number, exactWins: boolean): LookupMatch[] {
     const q = normaliseName(text);
     if (!q) return [];
+    const sorted = this.ready();
     const best = new Map<string, LookupMatch>();
     const offer = (m: LookupMatch) => {
       const cur = best.get(m.entity.id);
@@ -89,33 +114,63 @@ export class NameLookup {
       const cur = best.get(en.entity.id);
       if (!cur || cur.confidence < confidence) best.set(en.entity.id, { entity: summaryOf(en.entity), confidence, matchedOn, matchedText: en.text });
     };
-    for (const m of this.exactMatches(q)) offer(m);
-    // prefix: binary search the sorted keys
-    for (let i = this.lowerBound(q); i < this.entries.length && this.entries[i]!.key.startsWith(q); i++) {
-      const en = this.entries[i]!;
-      if (en.key === q) continue;
+    for (const m of this.exact(q, sorted)) offer(m);
+    // prefix: binary search the sorted keys; unsorted, the entries that have it, in the order sorting gives them
+    /** false once enough are kept */
+    const prefix = (en: Entry): boolean => {
+      if (en.key === q) return true;
       offerEntry(en, conf(0.6 + 0.19 * (q.length / en.key.length), en), 'prefix');
-      if (best.size >= limit * 4) break;
+      return best.size < limit * 4;
+    };
+    if (sorted) {
+      for (let i = this.lowerBound(q); i < this.entries.length && this.entries[i]!.key.startsWith(q); i++) if (!prefix(this.entries[i]!)) break;
+    } else {
+      for (const en of this.entries.filter((x) => x.key.startsWith(q)).sort(byKey)) if (!prefix(en)) break;
     }
     let hadExact = false;
     for (const m of best.values()) if (m.confidence >= 0.72) { hadExact = true; break; }
     if (best.size < limit && !(exactWins && hadExact)) {
       const maxEdits = q.length <= 4 ? 1 : 2;
-      for (const en of this.entries) {
-        const cur = best.get(en.entity.id);
-        if (cur && cur.confidence >= 0.5) continue;
-        const w = wordPrefix(en.key, q);
-        if (w) { offerEntry(en, conf(0.5 + 0.09 * (q.length / en.key.length), en), 'prefix'); continue; }
+      /** the match `en` would be offered (a word prefix, a subsequence, a few edits), or null */
+      const near = (en: Entry): { c: number; on: LookupMatch['matchedOn'] } | null => {
+        if (wordPrefix(en.key, q)) return { c: conf(0.5 + 0.09 * (q.length / en.key.length), en), on: 'prefix' };
         const f = fuzzy(en.key, q);
-        if (f > 0) { offerEntry(en, conf(0.2 + 0.29 * f, en), 'fuzzy'); continue; }
+        if (f > 0) return { c: conf(0.2 + 0.29 * f, en), on: 'fuzzy' };
         if (q.length >= 3 && Math.abs(en.key.length - q.length) <= maxEdits) {
           const d = editDistance(en.key, q, maxEdits);
-          if (d <= maxEdits) offerEntry(en, conf(0.45 - 0.1 * d, en), 'fuzzy');
+          if (d <= maxEdits) return { c: conf(0.45 - 0.1 * d, en), on: 'fuzzy' };
+        }
+        return null;
+      };
+      if (sorted) {
+        for (const en of this.entries) {
+          const cur = best.get(en.entity.id);
+          if (cur && cur.confidence >= 0.5) continue;
+          const m = near(en);
+          if (m) offerEntry(en, m.c, m.on);
+        }
+      } else {
+        // the entries that would be offered something, taken in the sorted order (what is kept depends on it: the
+        // first of an entity's entries that tie wins); an entry offered nothing changes nothing, so skipping the
+        // others is the sorted pass's result
+        const hits: Array<{ en: Entry; c: number; on: LookupMatch['matchedOn'] }> = [];
+        for (const en of this.entries) { const m = near(en); if (m) hits.push({ en, ...m }); }
+        hits.sort((a, b) => byKey(a.en, b.en));
+        for (const { en, c, on } of hits) {
+          const cur = best.get(en.entity.id);
+          if (cur && cur.confidence >= 0.5) continue;
+          offerEntry(en, c, on);
         }
       }
     }
     return rank([...best.values()]).slice(0, limit);
   }
+
+}
+
+/** Entries by key (Array.prototype.sort is stable: a key's entries stay in the order they were added). */
+function byKey(a: Entry, b: Entry): number {
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
 /** Placeholders rank a little below real notes with the same match. */
