@@ -903,10 +903,8 @@ export class VaultModel implements ModelView {
       if (byPath !== undefined) return byPath;
     }
     if (!r.key) return undefined;
-    for (const l of order) {
-      const hit = index.firstIn(l, 'name', r.key) ?? index.firstIn(l, 'file', r.key) ?? index.firstIn(l, 'alias', r.key);
-      if (hit !== undefined) return hit;
-    }
+    const hit = index.firstNamed(order, r.key);
+    if (hit !== undefined) return hit;
     if (r.targetKey !== undefined) return index.first(order, 'name', r.targetKey);
     return undefined;
   }

@@ -210,6 +210,15 @@ describe("the open's fast paths give the replaced code's answers", () => {
         const want = ref.get(`${l}|${k}|${key}`) ?? [];
         expect(idx.holders(l, k, key)).toEqual(want);
         expect(idx.firstIn(l, k, key)).toBe(want[0]);
+        expect(idx.holdersOf(l, k, key) ?? []).toEqual(want.length === 1 ? want[0] : want);
+      }
+      // a plain name as lookupRef asked it, per layer: name, then file name, then alias (firstNamed's one pass)
+      for (const order of [['c', 'w'], ['w'], ['c'], ['x', 'w'], []]) {
+        for (const key of ['a', 'b', 'c', 'd', 'e']) {
+          let want: string | undefined;
+          for (const l of order) { want = idx.firstIn(l, 'name', key) ?? idx.firstIn(l, 'file', key) ?? idx.firstIn(l, 'alias', key); if (want !== undefined) break; }
+          expect(idx.firstNamed(order, key), `${order.join(',')} ${key}`).toBe(want);
+        }
       }
       expect(idx.first(['c', 'w'], 'name', 'a')).toBe((ref.get('c|name|a') ?? [])[0] ?? (ref.get('w|name|a') ?? [])[0]);
       const listed = [...idx.entries()].map((e) => [`${e.layer}|${e.kind}|${e.key}`, [...e.paths]] as const);
@@ -233,5 +242,18 @@ describe("the open's fast paths give the replaced code's answers", () => {
       if (i % 50 === 0) check();
     }
     check();
+    // the kinds' order where it decides: a file name before an alias, a name before both, an earlier layer first
+    const few = new NameIndex();
+    few.add('w', 'alias', 'k', 'a.md');
+    few.add('w', 'file', 'k', 'b.md');
+    few.add('w', 'alias', 'm', 'a.md');
+    few.add('c', 'alias', 'm', 'c.md');
+    few.add('w', 'name', 'n', 'z.md');
+    few.add('w', 'file', 'n', 'b.md');
+    expect(few.firstNamed(['w'], 'k')).toBe('b.md');
+    expect(few.firstNamed(['c', 'w'], 'm')).toBe('c.md');
+    expect(few.firstNamed(['w', 'c'], 'm')).toBe('a.md');
+    expect(few.firstNamed(['w'], 'n')).toBe('z.md');
+    expect(few.firstNamed(['c'], 'k')).toBeUndefined();
   });
 });
