@@ -100,6 +100,8 @@ describe('model memory', () => {
       model.load(notes);
       // the adjacency built first (questions past the ones a scan answers), so that the change below builds only the reverse index
       for (let i = 0; i < 40; i++) model.edgesFrom(`Folk/person ${i}`);
+      // and the path keys, which a bulk load indexes when first needed (a change needs them)
+      model.nameIndex();
       // the first change builds the reverse index (every note's keys), then re-resolves who refers to the changed note
       const changed = parseNote('Folk/Person 5.md', Buffer.from('---\ntitle: Person 5\n---\nNow alone.\n'));
       return () => { model.applyChanges(new Map([['Folk/Person 5.md', changed]])); };

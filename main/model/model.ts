@@ -201,6 +201,12 @@ export class VaultModel implements ModelView {
    * off the warm open's path.
    */
   private namesPending = false;
+  /**
+   * After a bulk load: the notes' path keys not in the name index yet (only a reference with a folder in it asks
+   * them, or a change to the notes): ensurePaths() adds them, in the states' order, when first needed. A cold open's
+   * 10k paths were ~3 ms of normalising and indexing before the first answers.
+   */
+  private pathsPending = false;
   private readonly states = new Map<string, NoteState>();
   private readonly idOwner = new Map<string, string>();
   private readonly records = new Map<string, EntityRecord>();
@@ -418,6 +424,16 @@ export class VaultModel implements ModelView {
     return this.index;
   }
 
+  /** The name index with every note's path key in it (ensurePaths): what a path reference or a change asks. */
+  private withPaths(): NameIndex {
+    const index = this.names();
+    if (this.pathsPending) {
+      this.pathsPending = false;
+      for (const st of this.states.values()) index.add(st.layer, 'path', pathKey(st.note.path), st.note.path);
+    }
+    return index;
+  }
+
   private ensureAdj(): void {
     if (this.adjValid) return;
     this.finishEdges();
@@ -507,7 +523,7 @@ export class VaultModel implements ModelView {
   }
 
   /** The name index (names, file names, aliases, paths) for completion and lookup. */
-  nameIndex(): NameIndex { return this.names(); }
+  nameIndex(): NameIndex { return this.withPaths(); }
 
   // ---- updates -----------------------------------------------------------
 
@@ -732,7 +748,7 @@ export class VaultModel implements ModelView {
   /** First step of applyChanges: note states in, names indexed, ids assigned. */
   private stage(changed: Map<string, ParsedNote | null>): Staged {
     if (this.beginStage()) return this.stageBulk(notesOf(changed));
-    const index = this.names();
+    const index = this.withPaths();
     this.ensureRev(); this.ensureAdj();
     const affected = new Set<string>();
     const groups = new Map<string, [string, string]>();
@@ -821,9 +837,11 @@ export class VaultModel implements ModelView {
       if (layer === null) continue;
       const st = this.prepare(note, layer);
       this.states.set(path, st);
-      if (addProvides(index, st)) groups.push([layer, st.nameKey]);
+      // the path keys when first asked (ensurePaths)
+      if (addProvides(index, st, false)) groups.push([layer, st.nameKey]);
       toResolve.push(path);
     }
+    this.pathsPending = true;
     // Ids: first holder of a name in a layer (path order) gets `<layer>/<key>`, the next `#2`, ...
     for (const [layer, key] of groups) {
       const holders = index.holdersOf(layer, 'name', key);
@@ -899,7 +917,7 @@ export class VaultModel implements ModelView {
     const order = this.layers.searchOrder(layer);
     const index = this.names();
     if (r.pathKey !== undefined) {
-      const byPath = index.first(order, 'path', r.pathKey);
+      const byPath = this.withPaths().first(order, 'path', r.pathKey);
       if (byPath !== undefined) return byPath;
     }
     if (!r.key) return undefined;
@@ -1291,13 +1309,13 @@ function* notesOf(changed: Map<string, ParsedNote | null>): Iterable<ParsedNote>
 }
 
 /** The keys a note answers to: its name, file name, aliases and path, each given to `fn` in that order. */
-function eachProvide(note: ParsedNote, nameKey: string, fn: (kind: NameKind, key: string) => void): void {
+function eachProvide(note: ParsedNote, nameKey: string, fn: (kind: NameKind, key: string) => void, paths = true): void {
   fn('name', nameKey);
   // a note titled by its file name (most are) has its name key for a file key ('untitled' is a name's fallback)
   const fileKey = note.basename === note.title && nameKey !== 'untitled' ? nameKey : normKey(note.basename);
   if (fileKey) fn('file', fileKey);
   for (const a of note.aliases) { const k = normKey(a); if (k) fn('alias', k); }
-  fn('path', pathKey(note.path));
+  if (paths) fn('path', pathKey(note.path));
 }
 
 /** eachProvide's keys as [kind, key] pairs. */
@@ -1311,11 +1329,11 @@ function providesOf(note: ParsedNote, nameKey: string): Array<[NameKind, string]
  * index.add of every key eachProvide gives, without [kind, key] pairs (a bulk load's 10k notes: ~7 MB of
  * short-lived arrays); true when the name key got its first holder.
  */
-function addProvides(index: NameIndex, st: NoteState): boolean {
+function addProvides(index: NameIndex, st: NoteState, paths = true): boolean {
   const { layer } = st;
   const path = st.note.path;
   let first = false;
-  eachProvide(st.note, st.nameKey, (kind, key) => { if (index.add(layer, kind, key, path) && kind === 'name') first = true; });
+  eachProvide(st.note, st.nameKey, (kind, key) => { if (index.add(layer, kind, key, path) && kind === 'name') first = true; }, paths);
   return first;
 }
 
