@@ -844,7 +844,7 @@ export class VaultModel implements ModelView {
     this.pathsPending = true;
     // Ids: first holder of a name in a layer (path order) gets `<layer>/<key>`, the next `#2`, ...
     for (const [layer, key] of groups) {
-      const holders = index.holdersOf(layer, 'name', key);
+      const holders = index.holdersOf(layer, 'name', key)!; // (the key's first holder was added above)
       if (typeof holders === 'string') {
         // one holder (nearly every name): no list of it made
         const st = this.states.get(holders)!;
