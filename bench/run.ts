@@ -26,7 +26,8 @@
  *                              the CLI's bundle as it ships; web_rss_tsx_mb[vault]: run from the sources through tsx;
  *                              web_rss_idle_mb[vault]: the same two bundle shells read again 10 s later, left idle
  *   huge_note_peak_mb          {note_mb, peak_mb, baseline_mb, extra_mb, multiplier}: peak RSS of a process opening
- *                              a small vault with one ~9 MB note, beside the same vault without it (bench/huge-note.ts)
+ *                              a small vault with one ~9 MB note, beside the same vault without it (bench/huge-note.ts;
+ *                              medians of three opens of each, every run in peak_runs_mb and baseline_runs_mb)
  *   rss_mb                     peak resident set size of this process
  * Then each optional area module bench/<area>.ts (store, edit, timeline, mcp,
  * canvas) is run with { quick, tmpDir, generateVault } and merged under its
