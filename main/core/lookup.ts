@@ -165,7 +165,6 @@ export class NameLookup {
     }
     return rank([...best.values()]).slice(0, limit);
   }
-
 }
 
 /** Entries by key (Array.prototype.sort is stable: a key's entries stay in the order they were added). */

@@ -161,7 +161,12 @@ function isLight(l: unknown): l is Light {
 /** The parts of a stat that say "unchanged" (git's index: ctime, mtime, dev, ino, size). */
 export function statKey(st: BigIntStats): string {
   // joined, not a template: a template's result is a chain of cons strings (~10 per key), kept for every note
-  return statParts(st).join(':');
+  return joinStat(statParts(st));
+}
+
+/** statKey of a stat's parts. */
+function joinStat(parts: bigint[]): string {
+  return parts.join(':');
 }
 
 /** The parts of a stat statKey joins (what the key of a file changes with). */
@@ -275,7 +280,7 @@ export class NoteCache {
     if (same) { this.prev = new Map(); this.prevLoaded = false; return; }
     // a note taken from the cache is kept as it is (its heavy part maybe never deserialised); a note read, without its body
     const stored = snap.entries.map(([rel, stat, note]): [string, string, StoredNote] => [
-      rel, typeof stat === 'string' ? stat : stat.join(':'), HEAVY in note ? note : withoutBody(note),
+      rel, typeof stat === 'string' ? stat : joinStat(stat), HEAVY in note ? note : withoutBody(note),
     ]);
     this.prev = new Map();
     this.prevLoaded = false;
