@@ -203,7 +203,7 @@ export class VaultModel implements ModelView {
   private namesPending = false;
   /**
    * After a bulk load: the notes' path keys not in the name index yet (only a reference with a folder in it asks
-   * them, or a change to the notes): ensurePaths() adds them, in the states' order, when first needed. A cold open's
+   * them, or a change to the notes): withPaths() adds them, in the states' order, when first needed. A cold open's
    * 10k paths were ~3 ms of normalising and indexing before the first answers.
    */
   private pathsPending = false;
@@ -424,7 +424,7 @@ export class VaultModel implements ModelView {
     return this.index;
   }
 
-  /** The name index with every note's path key in it (ensurePaths): what a path reference or a change asks. */
+  /** The name index with every note's path key in it : what a path reference or a change asks. */
   private withPaths(): NameIndex {
     const index = this.names();
     if (this.pathsPending) {
@@ -837,7 +837,7 @@ export class VaultModel implements ModelView {
       if (layer === null) continue;
       const st = this.prepare(note, layer);
       this.states.set(path, st);
-      // the path keys when first asked (ensurePaths)
+      // the path keys when first asked (withPaths)
       if (addProvides(index, st, false)) groups.push([layer, st.nameKey]);
       toResolve.push(path);
     }
