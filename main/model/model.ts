@@ -424,7 +424,7 @@ export class VaultModel implements ModelView {
     return this.index;
   }
 
-  /** The name index with every note's path key in it : what a path reference or a change asks. */
+  /** The name index with every note's path key in it: what a path reference or a change asks. */
   private withPaths(): NameIndex {
     const index = this.names();
     if (this.pathsPending) {
