@@ -429,7 +429,7 @@ export class VaultModel implements ModelView {
     const index = this.names();
     if (this.pathsPending) {
       this.pathsPending = false;
-      for (const st of this.states.values()) index.add(st.layer, 'path', pathKey(st.note.path), st.note.path);
+      for (const st of this.states.values()) index.add(st.layer, 'path', notePathKey(st.note), st.note.path);
     }
     return index;
   }
@@ -1315,7 +1315,12 @@ function eachProvide(note: ParsedNote, nameKey: string, fn: (kind: NameKind, key
   const fileKey = note.basename === note.title && nameKey !== 'untitled' ? nameKey : normKey(note.basename);
   if (fileKey) fn('file', fileKey);
   for (const a of note.aliases) { const k = normKey(a); if (k) fn('alias', k); }
-  if (paths) fn('path', pathKey(note.path));
+  if (paths) fn('path', notePathKey(note));
+}
+
+/** The key a note answers to by its path (eachProvide's last, and what withPaths() adds after a bulk load). */
+function notePathKey(note: ParsedNote): string {
+  return pathKey(note.path);
 }
 
 /** eachProvide's keys as [kind, key] pairs. */
