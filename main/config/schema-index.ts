@@ -170,7 +170,7 @@ export function compileSchema(schema: Schema, calendar: CalendarConfig | null = 
   // each rule's constant parts, made once (resolveTypeInfo runs for every note of an open)
   type CompiledRule =
     | { kind: 'field'; field: string; map: Map<string, string> | null }
-    | { kind: 'tag'; tag: string; nested: boolean; type: EntityType | undefined }
+    | { kind: 'tag'; tag: string; nested: boolean; prefix: string; type: EntityType | undefined }
     | { kind: 'folder'; folder: string; type: EntityType | undefined };
   const compiled = rules.map((r): CompiledRule => {
     if ('field' in r) {
@@ -182,7 +182,10 @@ export function compileSchema(schema: Schema, calendar: CalendarConfig | null = 
       }
       return { kind: 'field', field: r.field, map };
     }
-    if ('tag' in r) return { kind: 'tag', tag: r.tag.replace(/^#/, '').toLowerCase(), nested: r.nested === true, type: types.get(r.type.toLowerCase()) };
+    if ('tag' in r) {
+      const tag = r.tag.replace(/^#/, '').toLowerCase();
+      return { kind: 'tag', tag, nested: r.nested === true, prefix: tag + '/', type: types.get(r.type.toLowerCase()) };
+    }
     const folder = r.folder.replace(/^\.?\/+/, '').replace(/\/+$/, '').toLowerCase();
     return { kind: 'folder', folder: folder === '' || folder === '.' ? '' : folder + '/', type: types.get(r.type.toLowerCase()) };
   });
@@ -195,20 +198,26 @@ export function compileSchema(schema: Schema, calendar: CalendarConfig | null = 
       if (r.kind === 'field') {
         let v = note.frontmatter[r.field];
         if (Array.isArray(v)) v = v[0];
-        if (typeof v !== 'string' || !v.trim()) continue;
-        const raw = v.trim().replace(/^#/, '');
-        const name = r.map?.get(raw.toLowerCase()) ?? raw;
-        const t = types.get(name.toLowerCase());
+        if (typeof v !== 'string') continue;
+        let raw = v.trim();
+        if (!raw) continue;
+        if (raw.charCodeAt(0) === 35) raw = raw.slice(1); // '#'
+        const lower = raw.toLowerCase();
+        const mapped = r.map?.get(lower);
+        const t = types.get(mapped === undefined ? lower : mapped.toLowerCase());
         if (t) return { type: t.name, rule: i };
         unknown ??= { value: raw, field: r.field, line: note.fieldLines[r.field] ?? 1 };
       } else if (r.kind === 'tag') {
+        if (!r.type) continue;
         lowerTags ??= note.tags.map((t) => t.toLowerCase());
         const want = r.tag;
-        const hit = lowerTags.some((t) => t === want || (r.nested && t.startsWith(want + '/')));
-        if (hit && r.type) return { type: r.type.name, rule: i };
+        for (let j = 0; j < lowerTags.length; j++) {
+          const t = lowerTags[j]!;
+          if (t === want || (r.nested && t.startsWith(r.prefix))) return { type: r.type.name, rule: i };
+        }
       } else {
         lowerPath ??= note.path.toLowerCase();
-        if ((r.folder === '' || lowerPath.startsWith(r.folder)) && r.type) return { type: r.type.name, rule: i };
+        if (r.type && (r.folder === '' || lowerPath.startsWith(r.folder))) return { type: r.type.name, rule: i };
       }
     }
     return unknown ? { type: null, rule: null, unknown } : { type: null, rule: null };

@@ -128,10 +128,17 @@ function lazyBody(this: { [PROPS]: PropsSource }): string {
 function lazyRecord(st: NoteState, sv: SchemaView): EntityRecord {
   const note = st.note;
   const rec = { id: st.id, name: note.title, type: st.type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases, placeholder: false };
-  Object.defineProperty(rec, PROPS, { value: { note, type: st.type, sv, value: null, read: false } satisfies PropsSource });
-  Object.defineProperty(rec, 'properties', { get: recordProps, enumerable: true, configurable: true });
-  return Object.defineProperty(rec, 'body', { get: lazyBody, enumerable: true, configurable: true }) as unknown as EntityRecord;
+  const src: PropsSource = { note, type: st.type, sv, value: null, read: false };
+  // the descriptors made once (defineProperty reads a descriptor as it is called)
+  PROPS_DESC.value = src;
+  Object.defineProperty(rec, PROPS, PROPS_DESC);
+  PROPS_DESC.value = undefined;
+  Object.defineProperty(rec, 'properties', PROPERTIES_DESC);
+  return Object.defineProperty(rec, 'body', BODY_DESC) as unknown as EntityRecord;
 }
+const PROPS_DESC: PropertyDescriptor = { value: undefined };
+const PROPERTIES_DESC: PropertyDescriptor = { get: recordProps, enumerable: true, configurable: true };
+const BODY_DESC: PropertyDescriptor = { get: lazyBody, enumerable: true, configurable: true };
 
 function refKeysOf(st: NoteState, sv: SchemaView): string[] {
   if (st.refKeys === null) {
@@ -727,7 +734,7 @@ export class VaultModel implements ModelView {
         for (let i = 1; i < sorted.length; i++) if (sorted[i - 1]!.path === sorted[i]!.path) { ordered = false; break; }
         if (ordered) list = sorted;
       }
-      if (ordered) { this.beginStage(); return this.stageBulk(list); }
+      if (ordered) { this.beginStage(); return this.stageBulk(list, true); }
       notes = list;
     }
     return this.stage(this.replacing(notes));
@@ -825,11 +832,13 @@ export class VaultModel implements ModelView {
    * note resolved. The same states, name index and ids in the same order as stage's general path gives (the
    * groups in the order of their first note: index.add says when a name key gets its first holder), without its
    * per-note group keys, lookups of old states and id reassignment (model.bulk.test.ts compares the two).
-   * `notes`: of distinct paths, resolved in the order they come (complete sorts them if need be).
+   * `notes`: of distinct paths, resolved in the order they come (complete sorts them if need be); `inOrder`: they
+   * are in path order.
    */
-  private stageBulk(notes: Iterable<ParsedNote>): Staged {
+  private stageBulk(notes: Iterable<ParsedNote>, inOrder = false): Staged {
     const index = this.names();
-    const groups: Array<[string, string]> = [];
+    // the first holder of each (layer, name key), in the order it was added
+    const firsts: NoteState[] = [];
     const toResolve: string[] = [];
     for (const note of notes) {
       const path = note.path;
@@ -838,18 +847,19 @@ export class VaultModel implements ModelView {
       const st = this.prepare(note, layer);
       this.states.set(path, st);
       // the path keys when first asked (withPaths)
-      if (addProvides(index, st, false)) groups.push([layer, st.nameKey]);
+      if (addProvides(index, st, false)) firsts.push(st);
       toResolve.push(path);
     }
     this.pathsPending = true;
     // Ids: first holder of a name in a layer (path order) gets `<layer>/<key>`, the next `#2`, ...
-    for (const [layer, key] of groups) {
+    for (let g = 0; g < firsts.length; g++) {
+      const first = firsts[g]!;
+      const { layer, nameKey: key } = first;
       const holders = index.holdersOf(layer, 'name', key)!; // (the key's first holder was added above)
       if (typeof holders === 'string') {
-        // one holder (nearly every name): no list of it made
-        const st = this.states.get(holders)!;
-        st.id = `${layer}/${key}`;
-        this.idOwner.set(st.id, holders);
+        // one holder (nearly every name): that first one, no list of it made
+        first.id = `${layer}/${key}`;
+        this.idOwner.set(first.id, holders);
         continue;
       }
       for (let i = 0; i < holders.length; i++) {
@@ -859,11 +869,11 @@ export class VaultModel implements ModelView {
         this.idOwner.set(st.id, p);
       }
     }
-    return { affected: new Set(), toResolve };
+    return { affected: new Set(), toResolve, inOrder };
   }
 
   /** Second step: references resolved, contributions made, the delta. */
-  private complete({ affected, toResolve }: Staged, edgesLater = false): GraphDelta {
+  private complete({ affected, toResolve, inOrder = false }: Staged, edgesLater = false): GraphDelta {
     // a bulk load's paths (an array, nothing affected) are taken as they are
     let order: string[];
     if (Array.isArray(toResolve)) order = toResolve;
@@ -875,19 +885,20 @@ export class VaultModel implements ModelView {
       }
       order = [...toResolve];
     }
-    // a whole vault comes in path order (the walk's): checked in one pass, sorted only when it is not
-    let sorted = true;
-    for (let i = 1; i < order.length; i++) if (order[i - 1]! > order[i]!) { sorted = false; break; }
-    if (!sorted) order.sort();
+    // a whole vault comes in path order (stageAll's, its states in that order too: taken as they are); else
+    // checked in one pass, sorted only when it is not
+    if (!inOrder) {
+      let sorted = true;
+      for (let i = 1; i < order.length; i++) if (order[i - 1]! > order[i]!) { sorted = false; break; }
+      if (!sorted) order.sort();
+    }
     // a bulk load resolved nothing yet: nothing to withdraw
     if (!this.bulk) for (const p of order) { const st = this.states.get(p); if (st) this.withdraw(st); }
     // names and ids do not change while references are resolved: each (layer, name) is looked up once
     this.refMemo = new Map();
     const later = edgesLater && this.bulk;
     try {
-      for (const p of order) {
-        const st = this.states.get(p);
-        if (!st) continue;
+      for (const st of inOrder ? this.states.values() : this.statesOf(order)) {
         // loadEdgesLater: only the targets and placeholders (entities and lookups answer from them); the rest of
         // the resolution (edges, problems) is edgeStep's
         if (later) this.resolveTargets(st);
@@ -902,6 +913,11 @@ export class VaultModel implements ModelView {
   }
 
   // ---- internals ----------------------------------------------------------
+
+  /** The states of these paths, in their order (a path without one is skipped). */
+  private *statesOf(paths: readonly string[]): Iterable<NoteState> {
+    for (const p of paths) { const st = this.states.get(p); if (st) yield st; }
+  }
 
   private prepare(note: ParsedNote, layer: string): NoteState {
     const { type, problems: typeProblems } = this.sv.resolveType(note);
@@ -1268,7 +1284,12 @@ function checkGroups(notes: ResolvedNote[], g: EdgeGroups): void {
  * What stage() hands complete(): the name and path keys whose holders changed (their referrers are resolved again)
  * and the notes to resolve; a bulk load's are an array of paths (nothing affected).
  */
-interface Staged { affected: Set<string>; toResolve: Set<string> | string[] }
+interface Staged {
+  affected: Set<string>;
+  toResolve: Set<string> | string[];
+  /** toResolve is every note staged, in path order, as the model's states hold them (a whole vault, stageAll) */
+  inOrder?: boolean;
+}
 
 /** Candidates for one edge key: kept as the record itself while there is one (most keys), an array beyond. */
 type Cands = RelationshipRecord | RelationshipRecord[];
