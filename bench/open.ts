@@ -19,7 +19,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { PerformanceObserver, constants as perfConstants, performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { openCore, type CoreHost } from '../main/core/index.js';
 
@@ -30,7 +30,8 @@ export interface OpenSpec { key: string; dir: string; schemaPath?: string; confi
  * getEntity have answered, and until the graph was queryable (what an open waited for before); the core is
  * handed back open.
  */
-export async function timeToInteractive(v: OpenSpec, dbDir: string): Promise<{ ms: number; queryableMs: number; core: CoreHost }> {
+export async function timeToInteractive(v: OpenSpec, dbDir: string): Promise<{ ms: number; queryableMs: number; gc: TtiGc; core: CoreHost }> {
+  watchGc();
   const t0 = performance.now();
   const core = await openCore({
     vaultDir: v.dir, dbDir, full: true, interactive: true,
@@ -43,7 +44,29 @@ export async function timeToInteractive(v: OpenSpec, dbDir: string): Promise<{ m
   if (!(await core.getEntity(first.id))) throw new Error(`time to interactive: ${v.key}: getEntity(${first.id}) found nothing`);
   const ms = performance.now() - t0;
   await core.engine.settled();
-  return { ms, queryableMs: performance.now() - t0, core };
+  // (the observer's entries arrive after the fact: the settle above let them in)
+  return { ms, queryableMs: performance.now() - t0, gc: gcWithin(t0, t0 + ms), core };
+}
+
+/** the garbage collector's pauses that began within a time to interactive: ms of minor (scavenges) and of the rest (major) */
+export interface TtiGc { minor_ms: number; major_ms: number }
+const gcLog: Array<{ start: number; ms: number; minor: boolean }> = [];
+let gcObserver: PerformanceObserver | null = null;
+function watchGc(): void {
+  if (gcObserver) return;
+  gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gcLog.push({ start: e.startTime, ms: e.duration, minor: ((e as { detail?: unknown }).detail as { kind?: number } | undefined)?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR });
+    }
+    if (gcLog.length > 10_000) gcLog.splice(0, gcLog.length - 10_000);
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+}
+function gcWithin(from: number, to: number): TtiGc {
+  let minor = 0;
+  let major = 0;
+  for (const g of gcLog) if (g.start >= from && g.start < to) { if (g.minor) minor += g.ms; else major += g.ms; }
+  return { minor_ms: Math.round(minor), major_ms: Math.round(major) };
 }
 
 /**

@@ -16,7 +16,9 @@
  *   incremental_update_ms      one file changed on disk -> the watcher -> the graph answers with the change
  *   lookup_ms, neighbours_3hop_ms, path_ms, search_ms   {p50, p95, n}
  *   time_to_interactive_ms[vault]  openCore({interactive}) on a fresh database until list, a name lookup and getEntity
- *                              answered; tti_queryable_ms[vault]: the same open until the graph was queryable
+ *                              answered; tti_queryable_ms[vault]: the same open until the graph was queryable;
+ *                              tti_runs[vault]: every such open, {ms, gc_minor_ms, gc_major_ms} (the collector's
+ *                              pauses that began within it: scavenges, and the rest)
  *   warm_open_uncached_ms[vault]  warm open with the note cache deleted first: every file read and hashed (before it)
  *   warm_open_fresh_ms[vault]  the warm open as a new process's first open (bench/open.ts warmOpenFresh: a child
  *                              process per open, after the warm opens above; the best of as many): an app's launch
@@ -53,7 +55,7 @@ import { readVault } from '../main/sync/engine.js';
 import { generateVault, type GeneratedVault } from './generate.js';
 import { generateRealVault } from './generate-real.js';
 import { hugeNotePeak } from './huge-note.js';
-import { buildCliBundle, timeToInteractive, warmOpenFresh, webRss, webRssReadings } from './open.js';
+import { buildCliBundle, timeToInteractive, type TtiGc, warmOpenFresh, webRss, webRssReadings } from './open.js';
 import { type StoreFloor, storeLoadFloor } from './store-floor.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -189,7 +191,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(), quick, node: process.version,
     cold_sync_ms: {}, cold_sync_phases_ms: {}, warm_open_ms: {}, search_ready_ms: {}, search_after_queryable_ms: {}, read_parse_floor_ms: {}, counts: {},
     store_load_floor_ms: {}, store_load_floor_phases_ms: {}, cold_sync_floor_ratio: {},
-    time_to_interactive_ms: {}, tti_queryable_ms: {}, warm_open_uncached_ms: {}, warm_open_fresh_ms: {}, warm_open_notes_cached: {}, web_rss_mb: {}, web_rss_idle_mb: {}, web_rss_tsx_mb: {},
+    time_to_interactive_ms: {}, tti_queryable_ms: {}, tti_runs: {}, warm_open_uncached_ms: {}, warm_open_fresh_ms: {}, warm_open_notes_cached: {}, web_rss_mb: {}, web_rss_idle_mb: {}, web_rss_tsx_mb: {},
   };
   const put = (k: string, vault: string, v: unknown) => { (result[k] as Record<string, unknown>)[vault] = v; };
   const log = (s: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${s}\n`);
@@ -250,7 +252,7 @@ async function main(): Promise<void> {
         for (let i = 0; i < runs; i++) fresh.push(warmOpenFresh(ROOT, spec, closedDb));
         put('warm_open_fresh_ms', spec.key, Math.round(Math.min(...fresh)));
       }
-      const tti: Array<{ ms: number; queryableMs: number }> = [];
+      const tti: Array<{ ms: number; queryableMs: number; gc: TtiGc }> = [];
       for (let i = 0; i < runs; i++) {
         const t = await timeToInteractive(spec, mkdtempSync(join(tmp, `db-tti-${spec.key}-`)));
         tti.push(t);
@@ -259,6 +261,7 @@ async function main(): Promise<void> {
       const bestTti = tti.reduce((a, b) => (b.ms < a.ms ? b : a));
       put('time_to_interactive_ms', spec.key, Math.round(bestTti.ms));
       put('tti_queryable_ms', spec.key, Math.round(bestTti.queryableMs));
+      put('tti_runs', spec.key, tti.map((t) => ({ ms: Math.round(t.ms), gc_minor_ms: t.gc.minor_ms, gc_major_ms: t.gc.major_ms })));
       if (storeFloor) {
         put('store_load_floor_ms', spec.key, storeFloor.total);
         put('store_load_floor_phases_ms', spec.key, storeFloor);
