@@ -21,7 +21,7 @@
  *                              answered; tti_queryable_ms[vault]: the same open until the graph was queryable;
  *                              tti_runs[vault]: every such open, {ms, floor_ms: the read taken right before it,
  *                              gc_minor_ms, gc_major_ms: the collector's pauses that began within it (scavenges, the
- *                              rest)}; the best of TTI_RUNS
+ *                              rest)}; the best of three (one with --quick)
  *   warm_open_uncached_ms[vault]  warm open with the note cache deleted first: every file read and hashed (before it)
  *   warm_open_fresh_ms[vault]  the warm open as a new process's first open (bench/open.ts warmOpenFresh: a child
  *                              process per open, after the warm opens above; the best of as many): an app's launch
