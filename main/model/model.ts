@@ -128,15 +128,11 @@ function lazyBody(this: { [PROPS]: PropsSource }): string {
 function lazyRecord(st: NoteState, sv: SchemaView): EntityRecord {
   const note = st.note;
   const rec = { id: st.id, name: note.title, type: st.type, layer: st.layer, path: note.path, hash: note.hash, tags: note.tags, aliases: note.aliases, placeholder: false };
-  const src: PropsSource = { note, type: st.type, sv, value: null, read: false };
-  // the descriptors made once (defineProperty reads a descriptor as it is called)
-  PROPS_DESC.value = src;
-  Object.defineProperty(rec, PROPS, PROPS_DESC);
-  PROPS_DESC.value = undefined;
+  Object.defineProperty(rec, PROPS, { value: { note, type: st.type, sv, value: null, read: false } satisfies PropsSource });
+  // the accessors' descriptors are the same for every record: made once
   Object.defineProperty(rec, 'properties', PROPERTIES_DESC);
   return Object.defineProperty(rec, 'body', BODY_DESC) as unknown as EntityRecord;
 }
-const PROPS_DESC: PropertyDescriptor = { value: undefined };
 const PROPERTIES_DESC: PropertyDescriptor = { get: recordProps, enumerable: true, configurable: true };
 const BODY_DESC: PropertyDescriptor = { get: lazyBody, enumerable: true, configurable: true };
 
