@@ -232,11 +232,17 @@ export function Canvas() {
     c.setCovered(true);
   }, [focusIx]); // focus is in focusIx's deps
 
+  /** the selection the shown canvas last brought into view ('focus|id' or 'graph|id') */
+  const revealed = useRef<string>('');
   useEffect(() => {
-    // both canvases follow the selection; the one shown centres on it
+    // both canvases follow the selection; the one shown brings it into view once per selection (and per canvas: the
+    // focus layer, the whole graph), when its node is there. A later graph of the same selection (a file changed,
+    // the importance ranks arrived) does not move the camera the GM may have moved since.
     ctl.current?.emphasise(selectedId);
     focusCtl.current?.emphasise(focusIx ? selectedId : null);
-    if (selectedId) cur()?.centerOn(selectedId);
+    const key = selectedId ? `${focusIx ? 'focus' : 'graph'}|${selectedId}` : '';
+    if (!key) revealed.current = '';
+    else if (revealed.current !== key && cur()?.reveal(selectedId!)) revealed.current = key;
   }, [selectedId, ix, focusIx, cur]);
   useEffect(() => { ctl.current?.setDrawMode(connectMode); focusCtl.current?.setDrawMode(connectMode); }, [connectMode]);
 

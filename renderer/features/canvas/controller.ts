@@ -14,7 +14,7 @@ import { placeNew, quickPlace } from './layout.js';
 import { addEdges } from './bulk-add.js';
 import { LayoutRunner } from './layout-client.js';
 import { CANVAS_STYLE } from './style.js';
-import { drawPreview, fitView, sameLayoutInput, startLayoutInput, startPlaces, type LayoutInput, type SizedView } from './preview.js';
+import { drawPreview, fitView, sameLayoutInput, startLayoutInput, startPlaces, wellInView, type LayoutInput, type SizedView } from './preview.js';
 import { EmphasisLayer } from './emphasis.js';
 import { patchSorted, patchZLists, skipOpacityZOrder, zCompare, type ZLists, type ZOrdered } from './zsorted.js';
 import { installHairlineBatch, pickLabelFont, placeLabels, textWidth, type LabelCandidate, type LabelSpot } from './lod.js';
@@ -28,6 +28,8 @@ cytoscape.use(edgehandles);
 /** Past this many nodes the first frame shows the quick placement (edges held back) before the layout worker starts. */
 const DEFER_LAYOUT_AT = 400;
 const TEMP = '.eh-handle, .eh-ghost, .eh-preview, .eh-ghost-edge, .eh-ghost-node';
+/** px: a selected node nearer the view's edge than this is centred (reveal) */
+const REVEAL_MARGIN = 40;
 const HANDLE_ID = '__eh_handle__';
 /**
  * The scrub cache's window: steps drawn one by one ahead of the scrubber (the way it moves) and behind it. Every element
@@ -1162,9 +1164,17 @@ export class CanvasController {
     const cy = this.cy;
     cy.zoom({ level: cy.zoom() * f, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
   }
-  centerOn(id: string): void {
-    const n = this.cy.getElementById(id);
-    if (n.nonempty()) this.cy.animate({ center: { eles: n } }, { duration: 200 });
+  /**
+   * Bring node `id` into view: centred with a short pan when it is off screen or near an edge, left where it is
+   * when it is already well inside the view (a click on a visible node, or a focus's root once the focus has fitted
+   * its neighbourhood, does not move the camera). False when the canvas has no such node.
+   */
+  reveal(id: string): boolean {
+    const cy = this.cy;
+    const n = cy.getElementById(id);
+    if (n.empty()) return false;
+    if (!wellInView(n.renderedPosition(), cy.width(), cy.height(), REVEAL_MARGIN)) cy.animate({ center: { eles: n } }, { duration: 200 });
+    return true;
   }
   selectedEdge(): { source: string; target: string; type: string } | null {
     const e = this.cy.edges(':selected').not(TEMP)[0];

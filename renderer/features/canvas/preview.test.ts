@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CanvasElements } from './elements.js';
 import { quickPlace } from './layout.js';
-import { dotPaint, fitView, sameLayoutInput, startLayoutInput, startPlaces } from './preview.js';
+import { dotPaint, fitView, sameLayoutInput, startLayoutInput, startPlaces, wellInView } from './preview.js';
 
 function els(n: number): CanvasElements {
   const nodes = Array.from({ length: n }, (_, i) => ({
@@ -26,6 +26,15 @@ describe('preview', () => {
     expect(v.zoom).toBeCloseTo(2, 12);
     expect(v.pan).toEqual({ x: 230, y: 200 });
     expect(fitView({ x1: 0, y1: 0, x2: 1, y2: 1 }, 800, 600, 30, 0.02, 4).zoom).toBe(4);
+  });
+
+  it('a point is well in view only with the margin to spare on every side (a selection there is not centred)', () => {
+    expect(wellInView({ x: 400, y: 300 }, 800, 600, 40)).toBe(true);
+    expect(wellInView({ x: 40, y: 40 }, 800, 600, 40)).toBe(true);
+    expect(wellInView({ x: 760, y: 560 }, 800, 600, 40)).toBe(true);
+    for (const p of [{ x: 39, y: 300 }, { x: 761, y: 300 }, { x: 400, y: 39 }, { x: 400, y: 561 }, { x: -500, y: 300 }, { x: 400, y: 9000 }]) {
+      expect(wellInView(p, 800, 600, 40)).toBe(false);
+    }
   });
 
   it('paints a node as the stylesheet does by its timeline status', () => {

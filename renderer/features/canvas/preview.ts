@@ -27,6 +27,14 @@ export function fitView(bb: Box, w: number, h: number, padding: number, minZoom:
 }
 
 /**
+ * Whether a point of the view (rendered coordinates) lies inside a w x h view with `margin` to spare on every side:
+ * a selected node there is left where it is (CanvasController.reveal), elsewhere the view centres it.
+ */
+export function wellInView(p: { x: number; y: number }, w: number, h: number, margin: number): boolean {
+  return p.x >= margin && p.x <= w - margin && p.y >= margin && p.y <= h - margin;
+}
+
+/**
  * Where the first graph's nodes start (pure): a pin, else a saved place, else the quick spiral, numbered
  * over the nodes without either in list order — what apply() gives an empty canvas.
  */
