@@ -135,7 +135,7 @@ export const test = base.extend<{ vault: Vault; shell: Shell; app: App; shellEnv
     // (the first sync: well under a second here when quiet, seconds on a loaded machine)
     await expect(page.getByTestId('status-sync')).toContainText('idle', { timeout: 30_000 });
     // and the open's background work (the graph's load, search indexing: "idle" comes before it ends), so that its
-    // late answers (the timeline's steps fetched again, the importance ranks restyling and re-centring the canvas)
+    // late answers (the timeline's steps fetched again, the importance ranks restyling the canvas)
     // do not land in the middle of a test's first gestures
     await expect(page.getByTestId('status-progress')).toHaveCount(0, { timeout: 30_000 });
     await use(new App(page));

@@ -17,8 +17,9 @@ const EDGE = { source: 'setting/bureau of civic affairs', type: 'ALLIED_WITH', t
 async function edgePoint(page: Page): Promise<{ x: number; y: number }> {
   await expect.poll(() => page.evaluate(({ source, type, target }) =>
     window.__lorecraftCanvas?.cy.edges().some((e) => e.data('source') === source && e.data('type') === type && e.data('target') === target) ?? false, EDGE), { timeout: 15_000 }).toBe(true);
-  // fitted to its two ends, and the view left so: the canvas centres a node opened in the panel with a short animation,
-  // which on a loaded machine can start after the fit and move the edge away from the point read below
+  // fitted to its two ends, and the view left so: the canvas centres a node opened in the panel with a short animation
+  // (when it is off screen or near an edge), which on a loaded machine can start after the fit and move the edge away
+  // from the point read below
   const fit = () => page.evaluate(({ source, type, target }) => {
     const cy = window.__lorecraftCanvas!.cy;
     if (!cy.animated()) {
